@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MatchesConfig(AppConfig):
+    name = "matches"
+    verbose_name = _("Matches")
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,2 @@
+"""(placeholder until its owner lands it)"""
+urlpatterns: list = []

@@ -1,0 +1,2 @@
+"""Websocket URL routes (placeholder until the live core lands the consumers)."""
+websocket_urlpatterns: list = []

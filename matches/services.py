@@ -1,0 +1,226 @@
+"""Writes go through here. The event path:
+
+API view → ``match_event_log`` (lock the match row so two devices cannot race; fold the log with
+the rules engine; append the event with the next sequence number; ``on_commit`` broadcast).
+
+The log is the truth. The folded ``Game`` is cached per process, keyed by the match's
+``last_seq`` and its config, and re-derived from the rows whenever the key does not match.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from officiating.engine import Game, MatchConfig, Rejection, decide, due_events, new_game, to_state
+
+from .broadcast import broadcast_match_update
+from .models import Match, MatchEvent
+
+# Keys the client sends for transport only; they are not part of the stored event.
+TRANSPORT_KEYS = ("expected_seq",)
+
+
+def match_config(match: Match) -> dict[str, Any]:
+    """The match-log "match" object (contract) built from the ORM rows."""
+    tournament = match.tournament
+
+    def side(entry, handicap_goals) -> dict[str, Any]:
+        return {
+            "name": entry.team.name,
+            "color": entry.team.color,
+            "handicap_goals": float(handicap_goals),
+            "players": [
+                {"number": line.number, "name": line.player.name, "handicap": line.handicap}
+                for line in entry.roster.all()
+            ],
+        }
+
+    return {
+        "rules": tournament.rules_edition,
+        "periods": match.periods,
+        "period_seconds": match.period_seconds,
+        "extra_seconds": 30,
+        "interval_seconds": 180,
+        "halftime_seconds": 300,
+        "upper_handicap_limit": tournament.upper_handicap_limit,
+        "courtesy_change": tournament.courtesy_change,
+        "tack_allowance": tournament.tack_allowance,
+        "field": {"length": match.field.length, "width": match.field.width, "boarded": match.field.boarded},
+        "home_defends": match.home_defends,
+        "home": side(match.home, match.home_handicap_goals),
+        "away": side(match.away, match.away_handicap_goals),
+    }
+
+
+def _config_key(config: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()
+
+
+@dataclass
+class _Cached:
+    last_seq: int
+    config_key: str
+    game: Game
+
+
+_cache: dict[int, _Cached] = {}
+_cache_lock = threading.Lock()
+
+
+def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
+    """The folded game for the match's log, from the per-process cache when it is current."""
+    config = config if config is not None else match_config(match)
+    key = _config_key(config)
+    with _cache_lock:
+        cached = _cache.get(match.pk)
+    if cached and cached.config_key == key and cached.last_seq == match.last_seq:
+        return cached.game
+    game = new_game(MatchConfig.from_dict(config))
+    for payload in MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True):
+        decision = decide(game, payload)
+        # Every stored event was accepted when it arrived; if a rule change made one invalid,
+        # the fold skips it rather than losing the rest of the log.
+        if decision.accepted:
+            game = decision.game
+    _remember(match.pk, match.last_seq, key, game)
+    return game
+
+
+def _remember(match_id: int, last_seq: int, key: str, game: Game) -> None:
+    with _cache_lock:
+        _cache[match_id] = _Cached(last_seq, key, game)
+
+
+def forget_cached_game(match_id: int) -> None:
+    with _cache_lock:
+        _cache.pop(match_id, None)
+
+
+@dataclass
+class LogResult:
+    """The answer to one posted event."""
+
+    accepted: bool
+    state: dict[str, Any]
+    last_seq: int
+    seq: int | None = None
+    event: dict[str, Any] | None = None
+    error: Rejection | None = None
+    duplicate: bool = False  # a retry of an event already recorded: the first answer again
+    appended: list[int] = field(default_factory=list)  # every seq this call appended (horns too)
+
+
+def _same_event(stored: dict[str, Any], posted: dict[str, Any]) -> bool:
+    """A retry is the same event when every key the client sent is unchanged (the server may have
+    filled in ``clock``)."""
+    posted = {k: v for k, v in posted.items() if k not in TRANSPORT_KEYS}
+    return all(stored.get(k) == v for k, v in posted.items())
+
+
+def _append(match: Match, event: dict[str, Any], user, now_dt) -> MatchEvent:
+    match.last_seq += 1
+    return MatchEvent.objects.create(
+        match=match,
+        seq=match.last_seq,
+        client_id=str(event["id"]),
+        type=str(event.get("type", "")),
+        payload=event,
+        sent_by=user if getattr(user, "is_authenticated", False) else None,
+        received_at=now_dt,
+    )
+
+
+def _append_due(match: Match, game: Game, now: float, now_dt) -> tuple[Game, list[int]]:
+    """Append the horns the running clock has made due (deterministic ids: safe to do twice)."""
+    appended = []
+    for auto in due_events(game, now):
+        decision = decide(game, auto, now=now)
+        if decision.accepted:
+            game = decision.game
+            appended.append(_append(match, decision.event, None, now_dt).seq)
+    return game, appended
+
+
+def _save_cache(match: Match, game: Game, config: dict[str, Any], now: float) -> dict[str, Any]:
+    state = to_state(game, now=now)
+    match.state_cache = state
+    match.status = state.get("status", match.status)
+    match.save(update_fields=["state_cache", "last_seq", "status"])
+    _remember(match.pk, match.last_seq, _config_key(config), game)
+    return state
+
+
+def _on_commit_broadcast(match_id: int, seqs: list[int]) -> None:
+    if seqs:
+        transaction.on_commit(lambda: broadcast_match_update(match_id, {"seq": seqs[-1]}))
+
+
+@transaction.atomic
+def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: float | None = None) -> LogResult:
+    """Validate one event with the rules engine and append it to the match's log if accepted."""
+    now = time.time() if now is None else now
+    now_dt = timezone.now()
+    match = Match.objects.select_for_update().select_related("tournament", "field").get(pk=match_id)
+
+    existing = MatchEvent.objects.filter(match=match, client_id=str(event.get("id"))).first()
+    config = match_config(match)
+    game = match_game(match, config)
+    if existing is not None and _same_event(existing.payload, event):
+        return LogResult(
+            accepted=True, state=to_state(game, now=now), last_seq=match.last_seq,
+            seq=existing.seq, event=existing.payload, duplicate=True,
+        )
+
+    # The client's expected_seq is checked against the log as the client saw it, before any horn
+    # the clock has made due is appended on its behalf.
+    expected = event.get("expected_seq")
+    stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS}
+    if expected is not None and isinstance(expected, int) and expected < match.last_seq:
+        decision = decide(game, {**stripped, "expected_seq": expected}, now=now)
+        if not decision.accepted:
+            return LogResult(accepted=False, state=to_state(game, now=now), last_seq=match.last_seq, error=decision.error)
+
+    game, appended = _append_due(match, game, now, now_dt)
+    decision = decide(game, stripped, now=now)
+    if not decision.accepted:
+        if appended:
+            state = _save_cache(match, game, config, now)
+            _on_commit_broadcast(match.pk, appended)
+        else:
+            state = to_state(game, now=now)
+        return LogResult(accepted=False, state=state, last_seq=match.last_seq, error=decision.error, appended=appended)
+
+    row = _append(match, decision.event, user, now_dt)
+    appended.append(row.seq)
+    state = _save_cache(match, decision.game, config, now)
+    _on_commit_broadcast(match.pk, appended)
+    return LogResult(accepted=True, state=state, last_seq=match.last_seq, seq=row.seq, event=decision.event, appended=appended)
+
+
+@transaction.atomic
+def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int]:
+    """Append the horns that are due by ``now`` (a read at 7:31 must show the period over even with
+    nobody connected). Returns the appended sequence numbers."""
+    now = time.time() if now is None else now
+    match = Match.objects.select_for_update().select_related("tournament", "field").get(pk=match_id)
+    config = match_config(match)
+    game = match_game(match, config)
+    if not due_events(game, now):
+        return []
+    game, appended = _append_due(match, game, now, timezone.now())
+    _save_cache(match, game, config, now)
+    _on_commit_broadcast(match.pk, appended)
+    return appended
+
+
+def match_state(match: Match, *, now: float | None = None, lang: str = "en") -> dict[str, Any]:
+    """The state to show now (read path): the cached fold projected to ``now``."""
+    now = time.time() if now is None else now
+    return to_state(match_game(match), now=now, lang=lang)

@@ -1,0 +1,46 @@
+"""The home page (today's matches, and the official's own) and the health check."""
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from .models import Match, Tournament
+from .permissions import is_committee
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    today = timezone.localdate()
+    matches = (
+        Match.objects.filter(starts_at__date=today)
+        .select_related("home__team", "away__team", "field", "tournament")
+        .order_by("starts_at")
+    )
+    mine = Match.objects.none()
+    if request.user.is_authenticated:
+        mine = (
+            Match.objects.filter(Q(scorer=request.user) | Q(referee=request.user) | Q(umpires=request.user))
+            .filter(starts_at__date__gte=today)
+            .select_related("home__team", "away__team", "field")
+            .distinct()
+            .order_by("starts_at")
+        )
+    return render(
+        request,
+        "matches/home.html",
+        {
+            "today": today,
+            "matches": matches,
+            "mine": mine,
+            "tournaments": Tournament.objects.filter(ends_on__gte=today).order_by("starts_on")[:10],
+            "is_committee": is_committee(request.user),
+        },
+    )
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"ok": True})

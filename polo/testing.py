@@ -1,0 +1,185 @@
+"""Test support: a real ASGI server process with its own database, and Chromium via Playwright.
+
+Browser and fault tests run the app as users meet it: uvicorn in its own process, real
+websockets, the database named by ``DATABASE_URL`` (a fresh SQLite file, or a fresh PostgreSQL
+database next to the one in ``DATABASE_URL``) and, when ``REDIS_URL`` is set, Redis with a channel
+prefix of its own. The server can be stopped and started again on the same database and port.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _fresh_database_url(tmp_dir: Path, name: str) -> tuple[str, callable]:
+    """A new empty database for a server process, and a function that drops it."""
+    base = os.environ.get("DATABASE_URL", "")
+    if base.startswith(("postgres://", "postgresql://")):
+        import psycopg
+
+        head, _, _db = base.rpartition("/")
+        dbname = f"polo_e2e_{name}_{uuid.uuid4().hex[:8]}"
+        admin_url = f"{head}/postgres"
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{dbname}"')
+
+        def drop() -> None:
+            with psycopg.connect(admin_url, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{dbname}" WITH (FORCE)')
+
+        return f"{head}/{dbname}", drop
+    path = tmp_dir / f"{name}.sqlite3"
+    return f"sqlite:///{path}", lambda: None
+
+
+class ServerProcess:
+    """``uvicorn polo.asgi:application`` on a free port, with migrations and the demo loaded."""
+
+    def __init__(self, tmp_dir: Path, name: str = "e2e", *, demo: bool = True, extra_env: dict | None = None,
+                 database_url: str | None = None, channel_prefix: str | None = None) -> None:
+        self.tmp_dir = Path(tmp_dir)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._drop = lambda: None
+        if database_url is None:
+            database_url, self._drop = _fresh_database_url(self.tmp_dir, name)
+        self.database_url = database_url
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "polo.settings",
+            "DEBUG": "true",
+            "DATABASE_URL": database_url,
+            "DATABASE_POOL": "false",
+            "POLO_VAR_DIR": str(self.tmp_dir),
+            "CHANNEL_PREFIX": channel_prefix or f"e2e{uuid.uuid4().hex[:8]}",
+            "PYTHONUNBUFFERED": "1",
+            **(extra_env or {}),
+        }
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.tmp_dir / f"{name}-{self.port}.log"
+        self.manage("migrate", "--noinput")
+        if demo:
+            self.manage("demo")
+
+    def manage(self, *args: str) -> str:
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=BASE_DIR, env=self.env, capture_output=True, text=True, timeout=300
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
+        return result.stdout
+
+    def start(self) -> "ServerProcess":
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "polo.asgi:application", "--host", "127.0.0.1", "--port", str(self.port),
+             "--ws-max-size", "65536", "--log-level", "warning"],
+            cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.1)
+        raise RuntimeError("server did not become healthy in 30 s")
+
+    def stop(self, *, kill: bool = False) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def restart(self, *, kill: bool = False) -> None:
+        self.stop(kill=kill)
+        self.start()
+
+    def close(self) -> None:
+        self.stop()
+        self._drop()
+
+    # --- a tiny HTTP client for tests (session cookie + CSRF), standard library only ---------
+    def client(self) -> "HttpClient":
+        return HttpClient(self.url)
+
+
+class HttpClient:
+    def __init__(self, base_url: str) -> None:
+        import http.cookiejar
+
+        self.base_url = base_url
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def _csrf(self) -> str:
+        for cookie in self.jar:
+            if cookie.name == "csrftoken":
+                return cookie.value
+        self.request("GET", "/accounts/login/")
+        return next(c.value for c in self.jar if c.name == "csrftoken")
+
+    def request(self, method: str, path: str, data: dict | None = None, *, form: bool = False,
+                headers: dict | None = None) -> tuple[int, dict | str]:
+        body = None
+        hdrs = {"Referer": self.base_url + "/", **(headers or {})}
+        if data is not None:
+            if form:
+                from urllib.parse import urlencode
+
+                body = urlencode(data).encode()
+                hdrs["Content-Type"] = "application/x-www-form-urlencoded"
+            else:
+                body = json.dumps(data).encode()
+                hdrs["Content-Type"] = "application/json"
+        if method != "GET":
+            hdrs["X-CSRFToken"] = self._csrf()
+        req = urllib.request.Request(self.base_url + path, data=body, method=method, headers=hdrs)
+        try:
+            with self.opener.open(req, timeout=15) as r:
+                status, raw, ctype = r.status, r.read(), r.headers.get("Content-Type", "")
+        except urllib.error.HTTPError as e:
+            status, raw, ctype = e.code, e.read(), e.headers.get("Content-Type", "")
+        text = raw.decode("utf-8", "replace")
+        return status, (json.loads(text) if "json" in ctype and text else text)
+
+    def login(self, username: str, password: str) -> None:
+        status, _ = self.request("POST", "/accounts/login/", {"username": username, "password": password}, form=True)
+        if not any(c.name == "sessionid" for c in self.jar):
+            raise AssertionError(f"login failed for {username} (HTTP {status})")
+
+    def session_cookies(self) -> list[dict]:
+        """The cookies in Playwright's format, to log a browser context in as this client."""
+        return [{"name": c.name, "value": c.value, "url": self.base_url} for c in self.jar]
