@@ -258,3 +258,7 @@ class MatchEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("Match events are append-only; log a void instead.")
+
+
+# The officials' own records (score confirmations) live in their own module.
+from .models_officials import ScoreConfirmation  # noqa: E402,F401

@@ -22,7 +22,7 @@ POLICY = "; ".join(
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'self'",
+        "frame-ancestors 'none'",
     ]
 )
 

@@ -1,0 +1,73 @@
+"""Docker cannot run here, so the production files are checked for what can be checked: that
+docker-compose.yml parses, has the services and health checks production needs, and that its
+commands and settings match the app (modules, management commands, environment keys)."""
+import importlib
+import re
+import shlex
+
+import pytest
+import yaml
+from django.core.management import get_commands
+
+from polo.testing import BASE_DIR
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load((BASE_DIR / "docker-compose.yml").read_text())
+
+
+def test_compose_has_the_production_services_with_health_checks_and_volumes(compose):
+    services = compose["services"]
+    assert {"postgres", "redis", "migrate", "web", "worker", "proxy"} <= set(services)
+    for name in ("postgres", "redis", "web", "worker", "proxy"):
+        assert "healthcheck" in services[name], name
+    assert {"pgdata", "redisdata"} <= set(compose["volumes"])
+    assert services["web"]["deploy"]["replicas"] >= 2  # several ASGI processes behind the proxy
+    for name in ("migrate", "web", "worker"):
+        assert services[name]["env_file"] == ".env"
+
+
+def test_the_web_and_worker_commands_name_real_entry_points(compose):
+    web = compose["services"]["web"]["command"]
+    assert web[0] == "uvicorn"
+    module, attr = web[1].split(":")
+    assert callable(getattr(importlib.import_module(module), attr))
+    worker = compose["services"]["worker"]["command"]
+    assert worker[:3] == ["celery", "-A", "polo"]
+    assert importlib.import_module("polo").celery_app.main == "polo"
+
+
+def test_the_migrate_job_runs_commands_the_app_has(compose):
+    command = " ".join(compose["services"]["migrate"]["command"])
+    used = re.findall(r"manage\.py (\w+)", command)
+    assert used == ["migrate", "grant_app_role"]
+    assert set(used) <= set(get_commands())
+
+
+def test_the_proxy_passes_websockets_to_the_web_service():
+    conf = (BASE_DIR / "deploy" / "nginx.conf").read_text()
+    assert "server web:8000" in conf
+    assert "proxy_set_header Upgrade $http_upgrade" in conf
+    assert "location /ws/" in conf
+
+
+def test_every_setting_in_the_env_example_is_read_by_the_app():
+    settings_src = (BASE_DIR / "polo" / "settings.py").read_text()
+    compose_src = (BASE_DIR / "docker-compose.yml").read_text() + (BASE_DIR / "deploy" / "postgres-init.sh").read_text()
+    keys = re.findall(r"^#?\s*([A-Z][A-Z0-9_]+)=", (BASE_DIR / ".env.example").read_text(), flags=re.M)
+    assert keys
+    for key in keys:
+        assert f'"{key}"' in settings_src or key in compose_src, f"{key} is in .env.example but nothing reads it"
+
+
+def test_the_image_starts_the_same_server_as_compose(compose):
+    dockerfile = (BASE_DIR / "Dockerfile").read_text()
+    cmd = re.search(r'^CMD (\[.*\])', dockerfile, flags=re.M).group(1)
+    assert yaml.safe_load(cmd)[:2] == compose["services"]["web"]["command"][:2]
+
+
+def test_the_dev_script_serves_the_same_asgi_application():
+    script = (BASE_DIR / "dev").read_text()
+    assert "uvicorn polo.asgi:application" in script
+    assert shlex.split("./dev run")[0] in ("./dev",)
