@@ -299,14 +299,14 @@ def test_a_ball_over_the_side_off_an_umpire_or_for_no_known_reason_is_thrown_in_
     assert restart["rule"].startswith("22.f"), (clause, restart)
 
 
-# -- 22.e(4) and 21.j: throw-in toward the nearer side, where the ball was dead ------------------
+# -- 22.e(4) and 21.l: throw-in toward the nearer side, where the ball was dead ------------------
 
 THROW_IN = [
     # (d, y of the ball, toward, whistle reason, clause)
     (150.0, 30.0, "west", "player_fall", "22.e(4): toward the nearer (west) side"),
     (150.0, 130.0, "east", "lost_helmet", "22.e(4): toward the nearer (east) side"),
-    (100.0, 79.0, "west", "inadvertent", "21.j + 22.e(4): just west of the middle"),
-    (100.0, 81.0, "east", "inadvertent", "21.j + 22.e(4): just east of the middle"),
+    (100.0, 79.0, "west", "inadvertent", "21.l + 22.e(4): just west of the middle"),
+    (100.0, 81.0, "east", "inadvertent", "21.l + 22.e(4): just east of the middle"),
     (45.0, 40.0, "west", "broken_tack", "22.e(4): inside the 60, still where it was dead"),
     (45.0, 120.0, "east", "lodged_ball", "21.i + 22.e(4): dead where it was first lodged"),
     (200.0, 60.0, "west", "damaged_ball", "21.c + 22.e(4): not on a first hit, so a throw-in (22.d)"),
@@ -323,7 +323,7 @@ def test_play_stopped_with_the_ball_in_the_field_resumes_with_a_throw_in_toward_
     ]
     state = run(events, home_defends=orientation.home_defends)
     assert_restart(state, kind="throw_in", team=None, penalty=None, spot=pos(end, d, y), toward=toward)
-    assert state["restart"]["rule"].startswith(("22.e", "21.j")), clause
+    assert state["restart"]["rule"].startswith(("22.e", "21.l")), clause
 
 
 # -- 22.h: fair-play possession --------------------------------------------------------------------
