@@ -1,13 +1,14 @@
 """Benchmark of the rules engine: full replay, appending one event, memory of a folded game.
 
-    python bench/bench_engine.py [--seed N] [--runs N] [--appends N] [--json-only]
+    python bench/bench_engine.py [--seed N] [--runs N] [--append-runs N] [--json-only]
 
 Builds a realistic six-chukker match (``bench.matchgen.realistic_match``, about 400 events) and
 reports, with the number of runs:
 
 - the full replay (``officiating.engine.replay``: load the log, fold every event, state out);
-- appending one event: ``decide`` on a game folded up to that event (what the server does when an
-  event is posted), measured at many positions of the match;
+- appending one event: ``decide`` on the folded game (what the server does when an event is
+  posted): every decide of a linear fold timed on its own, and the last event of the match on a
+  game folded up to it;
 - ``to_state`` of a folded game (what every push to the screens costs);
 - memory: the peak while folding the whole match, and what the folded game keeps (tracemalloc).
 
@@ -72,8 +73,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--runs", type=int, default=30, help="full replays to time")
-    parser.add_argument("--appends", type=int, default=60, help="positions in the match at which to time an append")
-    parser.add_argument("--repeat", type=int, default=15, help="timings of each append")
+    parser.add_argument("--append-runs", type=int, default=10, help="folds whose every decide is timed")
     parser.add_argument("--json-only", action="store_true")
     args = parser.parse_args(argv)
 
@@ -93,22 +93,26 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     copies = [timed(lambda: copy.deepcopy(data)) for _ in range(args.runs)]
     folds = [timed(lambda: fold(config, events)) for _ in range(args.runs)]
 
-    # append one event: decide on a game folded up to position k, at evenly spread positions
-    step = max(1, len(events) // args.appends)
-    positions = list(range(step, len(events), step))[: args.appends]
-    games = {}
-    game = new_game(config)
-    for k, event in enumerate(events):
-        if k in positions:
-            games[k] = game
-        decision = decide(game, event)
-        if decision.accepted:
-            game = decision.game
-    final_game = game
+    # append one event: ``decide`` on the newest folded game, i.e. every step of a linear fold
+    # (what a server that keeps the folded game does when an event is posted). Each run folds the
+    # whole match and times each decide on its own.
     appends: list[float] = []
-    for k in positions:
-        for _ in range(args.repeat):
-            appends.append(timed(lambda: decide(games[k], events[k])))
+    for _ in range(args.append_runs):
+        game = new_game(config)
+        for event in events:
+            start = time.perf_counter()
+            decision = decide(game, event)
+            appends.append(time.perf_counter() - start)
+            if decision.accepted:
+                game = decision.game
+    final_game = game
+    # the same on the last event only: decide on a game folded up to the end of the match
+    last_appends: list[float] = []
+    for _ in range(args.runs):
+        before, _ = fold(config, events[:-1])
+        start = time.perf_counter()
+        decide(before, events[-1])
+        last_appends.append(time.perf_counter() - start)
     states = [timed(lambda: to_state(final_game)) for _ in range(args.runs * 5)]
 
     # memory: peak while folding the whole match, and what the folded game keeps
@@ -134,7 +138,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "full_replay": summary(replays),
         "deepcopy_of_the_log": summary(copies),
         "fold_with_decide": summary(folds),
-        "append_one_event": {**summary(appends), "positions": len(positions), "repeat": args.repeat},
+        "append_one_event": {**summary(appends), "folds": args.append_runs},
+        "append_the_last_event": summary(last_appends),
         "to_state": summary(states),
         "memory": {
             "fold_peak_kib": round((peak - base) / 1024, 1),
@@ -144,7 +149,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if not args.json_only:
         rows = [("full replay (replay(), incl. deepcopy)", result["full_replay"]),
                 ("fold with decide (no replay wrapper)", result["fold_with_decide"]),
-                ("append one event (decide)", result["append_one_event"]),
+                ("append one event (each decide of a fold)", result["append_one_event"]),
+                ("append the last event (decide, full game)", result["append_the_last_event"]),
                 ("to_state of the folded game", result["to_state"])]
         print(f"match: {len(events)} events, {data['match']['periods']} chukkers, seed {args.seed}; "
               f"{accepted} accepted, {len(rejected)} rejected {result['rejection_codes']}")

@@ -190,6 +190,7 @@ def test_a_log_with_every_event_type_is_valid():
 
 
 def test_a_minimal_log_needs_only_the_teams():
+    validate_log({"match": {"home": {}, "away": {}}, "events": []})  # names and rosters default
     validate_log({"match": {"home": {"name": "Blue", "players": _players("B")},
                             "away": {"name": "Red", "players": _players("R")}},
                   "events": []})
@@ -273,6 +274,7 @@ BROKEN_LOGS = [
     ("five players", lambda d: d["match"]["home"]["players"].append({"number": 1, "name": "X"}),
      "$.match.home.players"),
     ("zero-length field", lambda d: d["match"]["field"].update(length=0), "$.match.field.length"),
+    ("a field too short for two 60-yard lines", lambda d: d["match"]["field"].update(length=120), "$.match.field.length"),
     ("periods as text", lambda d: d["match"].update(periods="4"), "$.match.periods"),
     ("boarded as text", lambda d: d["match"]["field"].update(boarded="yes"), "$.match.field.boarded"),
 ]
