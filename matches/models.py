@@ -262,3 +262,6 @@ class MatchEvent(models.Model):
 
 # The officials' own records (score confirmations) live in their own module.
 from .models_officials import ScoreConfirmation  # noqa: E402,F401
+
+# The committee's records (audit trail, reports, webhooks) live in their own module.
+from .models_committee import AuditEntry, MatchReport, Webhook, WebhookDelivery  # noqa: E402,F401

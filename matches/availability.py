@@ -1,0 +1,216 @@
+"""Who may not play again today (Rule 21.d), across every match of the day.
+
+Rule 21.d: "no player who has been rendered unconscious shall be allowed to resume play in any game
+that day". The rules engine sees one match and enforces it there; this module enforces the rest of
+the day. Vocabulary:
+
+- a *knock-out* is an accepted, not voided, ``whistle`` event with ``unconscious: true``; it names
+  the player by ``team`` and ``number`` in that match;
+- a player's *identity* is the ``Player`` row (or, for a substitute that has none, the name): the
+  same person can wear another number, in another team, in another match;
+- the *day* is the local date (``TIME_ZONE``) on which the event was received;
+- the *line-up* of a match is who holds numbers 1–4 of each team: the roster, changed by the
+  match's substitutions.
+
+``event_refusal`` is the hook ``matches.services.match_event_log`` calls before the engine decides:
+an event that puts a knocked-out player into another match that day is refused with
+``player_unavailable`` (Rule 21.d), in the engine's own words and translation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from officiating.engine import Rejection
+from officiating.engine.messages import PLAYER_UNAVAILABLE, SUBSTITUTE_UNAVAILABLE
+
+from .models import Entry, Match, MatchEvent, Player
+
+RULE = "21.d"
+TEAMS = ("home", "away")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A person: by ``Player`` row when there is one, else by name (a substitute typed in)."""
+
+    player_id: int | None
+    name: str
+
+    def same_person(self, other: "Identity") -> bool:
+        if self.player_id is not None and other.player_id is not None:
+            return self.player_id == other.player_id
+        return bool(self.name) and self.name.casefold() == other.name.casefold()
+
+
+@dataclass(frozen=True)
+class KnockOut:
+    """A player rendered unconscious: who, in which match, when."""
+
+    identity: Identity
+    match: Match
+    team: str
+    number: int
+    seq: int
+    at: datetime
+
+    @property
+    def team_name(self) -> str:
+        return (self.match.home if self.team == "home" else self.match.away).team.name
+
+
+def _other(team: str) -> str:
+    return "away" if team == "home" else "home"
+
+
+def _voided_ids(match: Match) -> set[str]:
+    # The engine refuses a void of a void, so one level is the whole story.
+    return {str(p.get("target")) for p in MatchEvent.objects.filter(match=match, type="void").values_list("payload", flat=True)}
+
+
+def _identity_by_name(name: str) -> Identity:
+    player = Player.objects.filter(name__iexact=name.strip()).first()
+    return Identity(player.pk if player else None, player.name if player else name.strip())
+
+
+def line_up(match: Match, *, before_seq: int | None = None) -> dict[tuple[str, int], Identity]:
+    """Who holds each number in ``match`` (after its substitutions up to ``before_seq``)."""
+    holders: dict[tuple[str, int], Identity] = {}
+    for team, entry in (("home", match.home), ("away", match.away)):
+        for line in entry.roster.select_related("player"):
+            holders[(team, line.number)] = Identity(line.player_id, line.player.name)
+    subs = MatchEvent.objects.filter(match=match, type="substitution").order_by("seq")
+    if before_seq is not None:
+        subs = subs.filter(seq__lt=before_seq)
+    voided = _voided_ids(match) if subs else set()
+    for row in subs:
+        payload = row.payload
+        if row.client_id in voided:
+            continue
+        incoming = (payload.get("player") or {}).get("name") or ""
+        if payload.get("team") in TEAMS and isinstance(payload.get("out"), int) and incoming:
+            holders[(payload["team"], payload["out"])] = _identity_by_name(incoming)
+    return holders
+
+
+def knock_outs_on(day: date, *, exclude_match_id: int | None = None) -> list[KnockOut]:
+    """Every player rendered unconscious on ``day`` (local date), in the order it happened."""
+    rows = (
+        MatchEvent.objects.filter(type="whistle", received_at__date=day, payload__unconscious=True)
+        .select_related("match__home__team", "match__away__team", "match__field")
+        .order_by("received_at", "seq")
+    )
+    if exclude_match_id is not None:
+        rows = rows.exclude(match_id=exclude_match_id)
+    found: list[KnockOut] = []
+    voided_by_match: dict[int, set[str]] = {}
+    for row in rows:
+        payload = row.payload
+        team, number = payload.get("team"), payload.get("number")
+        if team not in TEAMS or not isinstance(number, int):
+            continue
+        if row.match_id not in voided_by_match:
+            voided_by_match[row.match_id] = _voided_ids(row.match)
+        if row.client_id in voided_by_match[row.match_id]:
+            continue
+        identity = line_up(row.match, before_seq=row.seq).get((team, number))
+        if identity is not None:
+            found.append(KnockOut(identity, row.match, team, number, row.seq, row.received_at))
+    return found
+
+
+def knock_out_of(identity: Identity, knock_outs: list[KnockOut]) -> KnockOut | None:
+    return next((k for k in knock_outs if k.identity.same_person(identity)), None)
+
+
+def _named_players(event: dict[str, Any], match: Match) -> list[tuple[str, int]]:
+    """The (team, number) pairs an event puts into play (Rule 21.d: "resume play")."""
+    kind = event.get("type")
+    team, number = event.get("team"), event.get("number")
+    named: list[tuple[str, int]] = []
+    if kind == "goal" and team in TEAMS and isinstance(number, int):
+        named.append((_other(team) if event.get("own_goal") else team, number))
+    elif kind == "foul" and event.get("against") in TEAMS and isinstance(number, int):
+        named.append((event["against"], number))
+    elif kind in ("mount", "shootout_attempt") and team in TEAMS and isinstance(number, int):
+        named.append((team, number))
+    elif kind == "shootout_start" and isinstance(event.get("order"), dict):
+        for side in TEAMS:
+            named += [(side, n) for n in event["order"].get(side) or [] if isinstance(n, int)]
+    elif kind == "resume" or (kind == "play" and match.last_seq == 0):
+        # The line-up takes the field: at the first throw-in and when a suspended game resumes
+        # (perhaps on another day).
+        named += [(side, n) for side in TEAMS for n in range(1, 5)]
+    return named
+
+
+def event_refusal(*, match: Match, event: dict[str, Any], now: datetime | None = None) -> Rejection | None:
+    """``player_unavailable`` when ``event`` puts into ``match`` a player rendered unconscious
+    earlier today in another match; None otherwise. Cheap for events that name nobody."""
+    kind = event.get("type")
+    incoming = (event.get("player") or {}).get("name") if kind == "substitution" and isinstance(event.get("player"), dict) else None
+    named = _named_players(event, match)
+    if not named and not incoming:
+        return None
+    knock_outs = knock_outs_on(timezone.localdate(now or timezone.now()), exclude_match_id=match.pk)
+    if not knock_outs:
+        return None
+    if incoming:
+        if knock_out_of(_identity_by_name(str(incoming)), knock_outs):
+            return Rejection("player_unavailable", RULE, SUBSTITUTE_UNAVAILABLE, {"name": str(incoming)})
+        return None
+    holders = line_up(match)
+    for team, number in named:
+        identity = holders.get((team, number))
+        if identity is not None and knock_out_of(identity, knock_outs):
+            team_name = (match.home if team == "home" else match.away).team.name
+            return Rejection("player_unavailable", RULE, PLAYER_UNAVAILABLE, {"team": team_name, "number": number})
+    return None
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    """A row of the committee's page: who, why, and which of today's matches it touches."""
+
+    knock_out: KnockOut
+    affected: list[tuple[Match, str, int]]  # match, team, number: later line-ups that name them
+
+
+def unavailable_on(day: date) -> list[Unavailable]:
+    knock_outs = knock_outs_on(day)
+    if not knock_outs:
+        return []
+    today = list(
+        Match.objects.filter(starts_at__date=day)
+        .exclude(status__in=[Match.Status.FINAL, Match.Status.ABANDONED])
+        .select_related("home__team", "away__team", "field")
+    )
+    line_ups = {m.pk: line_up(m) for m in today}
+    rows = []
+    for k in knock_outs:
+        affected = [
+            (m, team, number)
+            for m in today if m.pk != k.match.pk
+            for (team, number), identity in sorted(line_ups[m.pk].items())
+            if identity.same_person(k.identity)
+        ]
+        rows.append(Unavailable(k, affected))
+    return rows
+
+
+def roster_refusal(*, entry: Entry, player: Player, day: date | None = None) -> KnockOut | None:
+    """The knock-out that forbids adding ``player`` to ``entry`` when the entry plays again today."""
+    day = day or timezone.localdate()
+    plays_today = (
+        Match.objects.filter(starts_at__date=day)
+        .filter(Q(home=entry) | Q(away=entry))
+        .exclude(status__in=[Match.Status.FINAL, Match.Status.ABANDONED])
+        .exists()
+    )
+    if not plays_today:
+        return None
+    return knock_out_of(Identity(player.pk, player.name), knock_outs_on(day))
