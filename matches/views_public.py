@@ -1,0 +1,102 @@
+"""The public live pages (no login): a match's scoreboard, its stream overlay, a tournament's day.
+
+Each page is rendered with the state as it is now (a first paint without waiting for the socket)
+and hands the same data to its script, which then follows the match live through
+``static/js/live.js`` (docs/LIVE-PROTOCOL.md).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import get_language, gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from .public_selectors import (
+    match_goals,
+    match_live_data,
+    match_players,
+    public_match_get,
+    tournament_day_matches,
+    tournament_get,
+)
+
+
+def _labels() -> dict[str, object]:
+    """Words the scripts need too, translated once here (the scripts' own words use gettext())."""
+    return {
+        "status": {
+            "scheduled": _("Not started"),
+            "in_play": _("In play"),
+            "stopped": _("Stopped"),
+            "interval": _("Interval"),
+            "tied": _("Tied — waiting for the committee"),
+            "shootout": _("Shootout"),
+            "suspended": _("Suspended"),
+            "final": _("Final"),
+            "abandoned": _("Abandoned"),
+        },
+        "attacks": {"north": _("Attacks the north goal"), "south": _("Attacks the south goal")},
+        "period": {"regulation": _("Chukker"), "overtime": _("Overtime")},
+        "penalty_goal": _("Penalty goal"),
+        "own_goal": _("Own goal"),
+        "no_restart": _("Ball in play"),
+        "winner": _("Winner"),
+    }
+
+
+def _language() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+@never_cache
+@require_GET
+def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = public_match_get(match_id)
+    data = match_live_data(match, lang=_language())
+    data["goals"] = match_goals(match)["goals"]
+    data["players"] = match_players(match)
+    data["labels"] = _labels()
+    tv = request.GET.get("tv") == "1"
+    return render(request, "public/scoreboard.html", {"match": match, "data": data, "tv": tv,
+                                                      "labels": data["labels"]})
+
+
+@never_cache
+@require_GET
+def scoreboard_goals(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The last goals, for a scoreboard that has missed some events (a reconnect, a gap)."""
+    return JsonResponse(match_goals(public_match_get(match_id)))
+
+
+@never_cache
+@require_GET
+def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = public_match_get(match_id)
+    data = match_live_data(match, lang=_language())
+    data["labels"] = _labels()
+    return render(request, "public/overlay.html", {"match": match, "data": data, "labels": data["labels"]})
+
+
+@never_cache
+@require_GET
+def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = tournament_get(tournament_id)
+    today = timezone.localdate()
+    try:
+        day = dt.date.fromisoformat(request.GET.get("date", "")) if request.GET.get("date") else today
+    except ValueError:
+        day = today
+    matches = tournament_day_matches(tournament, day, lang=_language())
+    labels = _labels()
+    rows = [{"match": m, "starts_at": dt.datetime.fromisoformat(m["starts_at"]),
+             "status": labels["status"].get(m["state"].get("status"), "")} for m in matches]
+    data = {"tournament": {"id": tournament.pk, "name": tournament.name}, "date": day.isoformat(),
+            "matches": matches, "labels": labels}
+    return render(request, "public/tournament_live.html", {
+        "tournament": tournament, "day": day, "today": today, "rows": rows, "data": data,
+        "previous_day": day - dt.timedelta(days=1), "next_day": day + dt.timedelta(days=1),
+    })
