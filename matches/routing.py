@@ -1,2 +1,8 @@
-"""Websocket URL routes (placeholder until the live core lands the consumers)."""
-websocket_urlpatterns: list = []
+"""Websocket URL routes (``polo/asgi.py`` wraps them in the origin check and the session auth)."""
+from django.urls import path
+
+from .consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+]

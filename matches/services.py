@@ -13,15 +13,18 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timezone as dt_timezone
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.db.models import Prefetch
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from officiating.engine import Game, MatchConfig, Rejection, decide, due_events, new_game, to_state
 
 from .broadcast import broadcast_match_update
-from .models import Match, MatchEvent
+from .models import Match, MatchEvent, RosterLine
 
 # Keys the client sends for transport only; they are not part of the stored event.
 TRANSPORT_KEYS = ("expected_seq",)
@@ -75,16 +78,25 @@ _cache_lock = threading.Lock()
 
 
 def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
-    """The folded game for the match's log, from the per-process cache when it is current."""
+    """The folded game for the match's log, from the per-process cache when it is current.
+
+    Each stored event is folded with ``now`` = the moment it was received, so that a clock started
+    by a ``play`` gets its anchor back after a restart (the log is the only truth). When another
+    process has appended events since this process last folded, only the new rows are read.
+    """
     config = config if config is not None else match_config(match)
     key = _config_key(config)
     with _cache_lock:
         cached = _cache.get(match.pk)
     if cached and cached.config_key == key and cached.last_seq == match.last_seq:
         return cached.game
-    game = new_game(MatchConfig.from_dict(config))
-    for payload in MatchEvent.objects.filter(match=match).order_by("seq").values_list("payload", flat=True):
-        decision = decide(game, payload)
+    if cached and cached.config_key == key and cached.last_seq < match.last_seq:
+        game, after = cached.game, cached.last_seq
+    else:
+        game, after = new_game(MatchConfig.from_dict(config)), 0
+    rows = MatchEvent.objects.filter(match=match, seq__gt=after, seq__lte=match.last_seq).order_by("seq")
+    for payload, received_at in rows.values_list("payload", "received_at"):
+        decision = decide(game, payload, now=received_at.timestamp())
         # Every stored event was accepted when it arrived; if a rule change made one invalid,
         # the fold skips it rather than losing the rest of the log.
         if decision.accepted:
@@ -124,7 +136,7 @@ def _same_event(stored: dict[str, Any], posted: dict[str, Any]) -> bool:
     return all(stored.get(k) == v for k, v in posted.items())
 
 
-def _append(match: Match, event: dict[str, Any], user, now_dt) -> MatchEvent:
+def _append(match: Match, event: dict[str, Any], user, now: float) -> MatchEvent:
     match.last_seq += 1
     return MatchEvent.objects.create(
         match=match,
@@ -133,18 +145,19 @@ def _append(match: Match, event: dict[str, Any], user, now_dt) -> MatchEvent:
         type=str(event.get("type", "")),
         payload=event,
         sent_by=user if getattr(user, "is_authenticated", False) else None,
-        received_at=now_dt,
+        # The engine's wall time for this event: the fold passes it back as ``now``.
+        received_at=datetime.fromtimestamp(now, tz=dt_timezone.utc),
     )
 
 
-def _append_due(match: Match, game: Game, now: float, now_dt) -> tuple[Game, list[int]]:
+def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[int]]:
     """Append the horns the running clock has made due (deterministic ids: safe to do twice)."""
     appended = []
     for auto in due_events(game, now):
         decision = decide(game, auto, now=now)
         if decision.accepted:
             game = decision.game
-            appended.append(_append(match, decision.event, None, now_dt).seq)
+            appended.append(_append(match, decision.event, None, now).seq)
     return game, appended
 
 
@@ -158,23 +171,69 @@ def _save_cache(match: Match, game: Game, config: dict[str, Any], now: float) ->
 
 
 def _on_commit_broadcast(match_id: int, seqs: list[int]) -> None:
+    """After the commit (never before: a viewer must not see an event that may roll back), tell
+    the match's viewers; the send itself does not wait for the channel layer (broadcast.py)."""
     if seqs:
-        transaction.on_commit(lambda: broadcast_match_update(match_id, {"seq": seqs[-1]}))
+        first, last = seqs[0], seqs[-1]
+        transaction.on_commit(lambda: broadcast_match_update(match_id, first, last))
+
+
+@dataclass(frozen=True)
+class ServiceRejection:
+    """A refusal the service decides itself (transport, not rules); quacks like ``Rejection``."""
+
+    code: str
+    text: Any  # a lazy translation
+    rule: str | None = None
+
+    def message(self, lang: str = "en") -> str:
+        with translation.override(lang):
+            return str(self.text)
+
+
+STALE_SEQUENCE = ServiceRejection(
+    "stale_sequence", _("The match has moved on since your last update: check the new state and send again.")
+)
+DUPLICATE_ID = ServiceRejection("duplicate_id", _("Another event with this id was recorded with different content."))
+
+
+def _locked_match(match_id: int) -> Match:
+    """The match row, locked until the end of the transaction (two devices cannot race), with
+    everything ``match_config`` reads. ``of=("self",)``: lock the match, not the joined rows."""
+    rosters = RosterLine.objects.select_related("player").order_by("number")
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "field", "home__team", "away__team")
+        .prefetch_related(Prefetch("home__roster", queryset=rosters), Prefetch("away__roster", queryset=rosters))
+        .get(pk=match_id)
+    )
+
+
+def _stale(game: Game, event: dict[str, Any], now: float) -> Rejection | ServiceRejection:
+    """The engine's ``stale_sequence`` (its message catalogue), or ours if it does not say it."""
+    decision = decide(game, event, now=now)
+    if not decision.accepted and decision.error is not None and decision.error.code == "stale_sequence":
+        return decision.error
+    return STALE_SEQUENCE
 
 
 @transaction.atomic
-def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: float | None = None) -> LogResult:
-    """Validate one event with the rules engine and append it to the match's log if accepted."""
+def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: float | None = None,
+                    lang: str = "en") -> LogResult:
+    """Validate one event with the rules engine and append it to the match's log if accepted.
+    ``lang``: the language of the state in the answer (the cached state is in English)."""
     now = time.time() if now is None else now
-    now_dt = timezone.now()
-    match = Match.objects.select_for_update().select_related("tournament", "field").get(pk=match_id)
+    match = _locked_match(match_id)
 
     existing = MatchEvent.objects.filter(match=match, client_id=str(event.get("id"))).first()
     config = match_config(match)
     game = match_game(match, config)
-    if existing is not None and _same_event(existing.payload, event):
+    if existing is not None:
+        if not _same_event(existing.payload, event):
+            return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
+                             error=DUPLICATE_ID)
         return LogResult(
-            accepted=True, state=to_state(game, now=now), last_seq=match.last_seq,
+            accepted=True, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
             seq=existing.seq, event=existing.payload, duplicate=True,
         )
 
@@ -182,24 +241,23 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     # the clock has made due is appended on its behalf.
     expected = event.get("expected_seq")
     stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS}
-    if expected is not None and isinstance(expected, int) and expected < match.last_seq:
-        decision = decide(game, {**stripped, "expected_seq": expected}, now=now)
-        if not decision.accepted:
-            return LogResult(accepted=False, state=to_state(game, now=now), last_seq=match.last_seq, error=decision.error)
+    if isinstance(expected, int) and not isinstance(expected, bool) and expected < match.last_seq:
+        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
+                         error=_stale(game, {**stripped, "expected_seq": expected}, now))
 
-    game, appended = _append_due(match, game, now, now_dt)
+    game, appended = _append_due(match, game, now)
     decision = decide(game, stripped, now=now)
     if not decision.accepted:
         if appended:
-            state = _save_cache(match, game, config, now)
+            _save_cache(match, game, config, now)
             _on_commit_broadcast(match.pk, appended)
-        else:
-            state = to_state(game, now=now)
-        return LogResult(accepted=False, state=state, last_seq=match.last_seq, error=decision.error, appended=appended)
+        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=decision.error, appended=appended)
 
-    row = _append(match, decision.event, user, now_dt)
+    row = _append(match, decision.event, user, now)
     appended.append(row.seq)
     state = _save_cache(match, decision.game, config, now)
+    if lang != "en":
+        state = to_state(decision.game, now=now, lang=lang)
     _on_commit_broadcast(match.pk, appended)
     return LogResult(accepted=True, state=state, last_seq=match.last_seq, seq=row.seq, event=decision.event, appended=appended)
 
@@ -207,16 +265,18 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
 @transaction.atomic
 def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int]:
     """Append the horns that are due by ``now`` (a read at 7:31 must show the period over even with
-    nobody connected). Returns the appended sequence numbers."""
+    nobody connected). Returns the appended sequence numbers; appending twice is harmless (the
+    engine's horn ids are deterministic and the match row is locked)."""
     now = time.time() if now is None else now
-    match = Match.objects.select_for_update().select_related("tournament", "field").get(pk=match_id)
+    match = _locked_match(match_id)
     config = match_config(match)
     game = match_game(match, config)
     if not due_events(game, now):
         return []
-    game, appended = _append_due(match, game, now, timezone.now())
-    _save_cache(match, game, config, now)
-    _on_commit_broadcast(match.pk, appended)
+    game, appended = _append_due(match, game, now)
+    if appended:
+        _save_cache(match, game, config, now)
+        _on_commit_broadcast(match.pk, appended)
     return appended
 
 

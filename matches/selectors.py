@@ -1,0 +1,153 @@
+"""Reads: what the API and the websockets show. No writes here, with one deliberate exception:
+a read that finds a horn overdue (a running clock past 7:00 or 7:30 with nobody connected to
+notice) asks ``match_clock_catch_up`` to append it first, so that a read at 7:31 shows the
+period over (Rule 14.b(1)). That write is idempotent and happens at most once per horn.
+
+Vocabulary: the *meta* of a match is what does not change during play (teams, colours, field,
+tournament, start time); its *state* is the engine's state (``to_state``) projected to now.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any, Iterable
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from officiating.engine import due_events, to_state
+
+from .models import Match, MatchEvent, RosterLine
+from .services import match_clock_catch_up, match_game, match_state
+
+# Fields of an event that only the match's officials (and the committee) may read.
+PRIVATE_FIELDS = ("note", "private_note")
+# Keys of the state a list of matches carries (the rest is for the match's own page).
+SUMMARY_KEYS = ("status", "score", "period", "clock")
+
+
+def matches_with_config() -> QuerySet[Match]:
+    """Matches with every row ``match_config`` reads, in three queries however many matches."""
+    rosters = RosterLine.objects.select_related("player").order_by("number")
+    return Match.objects.select_related("tournament", "field", "home__team", "away__team").prefetch_related(
+        Prefetch("home__roster", queryset=rosters), Prefetch("away__roster", queryset=rosters)
+    )
+
+
+def match_meta(match: Match) -> dict[str, Any]:
+    def side(entry, handicap_goals) -> dict[str, Any]:
+        return {
+            "name": entry.team.name,
+            "color": entry.team.color,
+            "handicap_goals": float(handicap_goals),
+            "players": [
+                {"number": line.number, "name": line.player.name, "handicap": line.handicap}
+                for line in entry.roster.all()
+            ],
+        }
+
+    return {
+        "id": match.pk,
+        "tournament": {"id": match.tournament_id, "name": match.tournament.name, "club": match.tournament.club},
+        "field": {"name": match.field.name, "length": match.field.length, "width": match.field.width,
+                  "boarded": match.field.boarded},
+        "starts_at": match.starts_at.timestamp(),
+        "periods": match.periods,
+        "period_seconds": match.period_seconds,
+        "home": side(match.home, match.home_handicap_goals),
+        "away": side(match.away, match.away_handicap_goals),
+    }
+
+
+def _catch_up_if_due(match: Match, now: float) -> Match:
+    """The match, re-read after appending any horn the running clock has made due. Only a running
+    clock can make a horn due, and the check itself is a pure fold (no lock), so reads stay cheap."""
+    clock = (match.state_cache or {}).get("clock") or {}
+    if clock.get("running") and due_events(match_game(match), now):
+        if match_clock_catch_up(match_id=match.pk, now=now):
+            return matches_with_config().get(pk=match.pk)
+    return match
+
+
+def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None) -> dict[str, Any]:
+    """Meta, state and last_seq of one match, consistent with each other, as of ``now``."""
+    now = time.time() if now is None else now
+    match = _catch_up_if_due(matches_with_config().get(pk=match_id), now)
+    return {"match": match_meta(match), "state": match_state(match, now=now, lang=lang),
+            "last_seq": match.last_seq, "server_time": now}
+
+
+def public_event(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload.items() if k not in PRIVATE_FIELDS}
+
+
+def _event_rows(match_id: int, since: int, upto: int | None, official: bool, limit: int | None) -> list[dict[str, Any]]:
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=since).order_by("seq")
+    if upto is not None:
+        rows = rows.filter(seq__lte=upto)
+    if limit is not None:
+        rows = rows[:limit]
+    return [
+        {"seq": seq, "id": client_id, "type": type_, "event": payload if official else public_event(payload),
+         "received_at": received_at.timestamp()}
+        for seq, client_id, type_, payload, received_at in rows.values_list(
+            "seq", "client_id", "type", "payload", "received_at")
+    ]
+
+
+def match_events_since(match_id: int, since: int, *, official: bool, limit: int | None = None) -> dict[str, Any]:
+    """The log after ``since`` in order, private notes only for officials, and the match's last_seq."""
+    last_seq = Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).get()
+    return {"events": _event_rows(match_id, since, last_seq, official, limit), "last_seq": last_seq}
+
+
+def match_last_seq(match_id: int) -> int | None:
+    return Match.objects.filter(pk=match_id).values_list("last_seq", flat=True).first()
+
+
+def matches_last_seq(match_ids: Iterable[int]) -> dict[int, int]:
+    return dict(Match.objects.filter(pk__in=list(match_ids)).values_list("pk", "last_seq"))
+
+
+def match_update(match_id: int, since: int, langs: Iterable[str], *, limit: int = 200) -> dict[str, Any] | None:
+    """What the websocket fan-out sends after ``since``: the new events (public and officials'
+    versions) and the state in each language asked for. None when nothing is new."""
+    now = time.time()
+    match = matches_with_config().get(pk=match_id)
+    if match.last_seq <= since:
+        return None
+    game = match_game(match)
+    rows = _event_rows(match_id, since, match.last_seq, True, limit)
+    return {
+        "match_id": match_id,
+        "seq": rows[0]["seq"] if rows else match.last_seq,
+        "last_seq": match.last_seq,
+        "server_time": now,
+        "states": {lang: to_state(game, now=now, lang=lang) for lang in set(langs)},
+        "official_events": rows,
+        "events": [{**row, "event": public_event(row["event"])} for row in rows],
+    }
+
+
+def parse_day(value: str | None) -> dt.date:
+    """``YYYY-MM-DD`` or today (the app's time zone); ValueError on anything else."""
+    if not value:
+        return timezone.localdate()
+    return dt.date.fromisoformat(value)
+
+
+def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float | None = None) -> list[dict[str, Any]]:
+    """The matches starting on ``day`` (local time), each with its meta and a summary of its state."""
+    now = time.time() if now is None else now
+    tz = timezone.get_current_timezone()
+    start = timezone.make_aware(dt.datetime.combine(day, dt.time.min), tz)
+    matches = matches_with_config().filter(starts_at__gte=start, starts_at__lt=start + dt.timedelta(days=1))
+    if tournament_id is not None:
+        matches = matches.filter(tournament_id=tournament_id)
+    out = []
+    for match in matches.order_by("starts_at", "field__name"):
+        match = _catch_up_if_due(match, now)
+        state = match_state(match, now=now)
+        out.append({**match_meta(match), "state": {k: state.get(k) for k in SUMMARY_KEYS},
+                    "last_seq": match.last_seq})
+    return out
