@@ -1,0 +1,1 @@
+"""The rules service: the pure rules engine (``officiating.engine``) and its replay command."""

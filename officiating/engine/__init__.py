@@ -1,0 +1,52 @@
+"""The rules engine: USPA Rules 14, 21 and 22 as a pure function of a match log.
+
+This package never touches the database, the network or the clock on the wall, and imports
+nothing but the standard library (no Django): time is passed in. One entry point,
+``decide(game, event, now=...)``, takes the folded state and one event of the match log
+(shared/spec/MATCH-LOG.md) and returns a Decision: the new state, or a rejection with its code,
+the rule it rests on and a message in English or Spanish.
+
+The words of the game, as the code uses them:
+
+chukker (period)
+    One of the periods of play: 7 minutes of regular time, a single horn, then up to 30 seconds
+    more ended by a double horn (Rule 14.b). The last one of regulation is the *final regulation
+    period*; a tie after it may go to *overtime* periods (14.c) or a *shootout* (14.d).
+restart
+    How play resumes after the whistle (Rule 22): a throw-in, a knock-in, a penalty (foul shot),
+    a free hit after a ball over the side, or a fair-play possession play.
+throw-in
+    The umpire bowls the ball in between the two teams lined up: at the centre after a goal
+    (22.e(1)), or where the ball was dead toward the nearer side (22.e(4)).
+knock-in
+    The hit from the end line by the team whose end line the attackers' ball crossed (22.a);
+    the Spanish rules call it *saque de fondo*.
+safety
+    A player hitting the ball over his own end line (21.a): a Penalty 6 to the other team.
+Penalty 1-6
+    The penalties a foul can bring (standard USPA spots, MATCH-LOG.md): 1 a goal awarded
+    (then a 5.b with ends changed); 2 a free hit at the goal from 30 yards (or from the spot);
+    3 from 40 yards; 4 from 60 yards; 5.a from the spot of the foul; 5.b from the centre;
+    6 from 60 yards out, level with where the ball crossed (the safety).
+free hit
+    After a ball over the side (22.f): dropped 5 yards in where it went out (tapping allowed),
+    or 10 yards in on the 60-yard line for the attacking team (no tapping).
+horn
+    The single horn at 7:00 and the double horn at 7:30 of each period (14.b(1)).
+
+Modules: ``geometry`` (the field and every spot, one table), ``config`` (the match config),
+``state`` (frozen records and the contract's state JSON), ``restarts`` (Rule 22),
+``rules`` (``decide``: every event type), ``shootout`` (14.d), ``replay`` (log files),
+``messages`` (every msgid; gettext catalog in ``officiating/locale``).
+"""
+
+from .config import MatchConfig
+from .messages import Rejection
+from .replay import InvalidLog, fold, load_log, replay
+from .rules import Decision, decide, due_events, new_game
+from .state import Game, to_state
+
+__all__ = [
+    "MatchConfig", "Game", "Decision", "Rejection", "InvalidLog", "new_game", "decide", "due_events",
+    "to_state", "load_log", "replay", "fold",
+]

@@ -1,0 +1,176 @@
+"""The match config: the ``match`` object of a match log, validated once into frozen records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .geometry import Field
+
+TEAMS = ("home", "away")
+ENDS = ("north", "south")
+
+
+class ConfigError(ValueError):
+    """The ``match`` object is not valid; the message is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    number: int
+    name: str | None = None
+    handicap: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamConfig:
+    name: str
+    color: str | None
+    handicap_goals: float
+    players: tuple[Player, ...]
+
+    def player(self, number: int) -> Player | None:
+        for p in self.players:
+            if p.number == number:
+                return p
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    home: TeamConfig
+    away: TeamConfig
+    rules: str = "USPA-2026"
+    periods: int = 4
+    period_seconds: float = 420.0
+    extra_seconds: float = 30.0
+    interval_seconds: float = 180.0
+    halftime_seconds: float = 300.0
+    upper_handicap_limit: float = 8
+    courtesy_change: bool = False
+    tack_allowance: bool = False
+    field: Field = Field()
+    home_defends: str = "north"
+
+    @property
+    def period_end(self) -> float:
+        """The double horn: regular time plus the extra portion (14.b(1))."""
+        return self.period_seconds + self.extra_seconds
+
+    def team(self, team: str) -> TeamConfig:
+        return self.home if team == "home" else self.away
+
+    @property
+    def halftime_after(self) -> int:
+        return self.periods // 2
+
+    @property
+    def tack_allowance_applies(self) -> bool:
+        # 21.g: the 5-minute allowance is for games "with an upper handicap level of 6 goals or
+        # less"; an announcement for a higher game cannot grant it (the rule text wins).
+        return self.tack_allowance and self.upper_handicap_limit <= 6
+
+    @classmethod
+    def from_dict(cls, d: Any) -> MatchConfig:
+        """Validate the ``match`` object of a log. Raises ConfigError (one line) when invalid."""
+        if not isinstance(d, dict):
+            raise ConfigError("match must be an object")
+        f = d.get("field", {})
+        if not isinstance(f, dict):
+            raise ConfigError("match.field must be an object")
+        length = _num(f, "length", 300.0, "match.field")
+        width = _num(f, "width", 160.0, "match.field")
+        # The rules need two 60-yard lines and a goal; anything smaller is not a polo field.
+        if length <= 2 * 60 or width <= 2 * 10:
+            raise ConfigError("match.field is too small for the lines of Rules 22 (length > 120, width > 20)")
+        field = Field(length=length, width=width, boarded=_bool(f, "boarded", False, "match.field"))
+        periods = d.get("periods", 4)
+        if not _is_int(periods) or periods < 1:
+            raise ConfigError("match.periods must be a positive integer")
+        period_seconds = _num(d, "period_seconds", 420.0, "match")
+        if period_seconds <= 5:
+            raise ConfigError("match.period_seconds must be more than 5")
+        home_defends = d.get("home_defends", "north")
+        if home_defends not in ENDS:
+            raise ConfigError("match.home_defends must be 'north' or 'south'")
+        rules = d.get("rules", "USPA-2026")
+        if not isinstance(rules, str):
+            raise ConfigError("match.rules must be a string")
+        return cls(
+            home=_team(d.get("home"), "home"),
+            away=_team(d.get("away"), "away"),
+            rules=rules,
+            periods=periods,
+            period_seconds=period_seconds,
+            extra_seconds=_num(d, "extra_seconds", 30.0, "match"),
+            interval_seconds=_num(d, "interval_seconds", 180.0, "match"),
+            halftime_seconds=_num(d, "halftime_seconds", 300.0, "match"),
+            upper_handicap_limit=_num(d, "upper_handicap_limit", 8, "match"),
+            courtesy_change=_bool(d, "courtesy_change", False, "match"),
+            tack_allowance=_bool(d, "tack_allowance", False, "match"),
+            field=field,
+            home_defends=home_defends,
+        )
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and v not in (float("inf"), float("-inf"))
+
+
+def _num(d: dict, key: str, default: float, where: str) -> float:
+    v = d.get(key, default)
+    if not _is_num(v) or v < 0:
+        raise ConfigError(f"{where}.{key} must be a number >= 0")
+    return v
+
+
+def _bool(d: dict, key: str, default: bool, where: str) -> bool:
+    v = d.get(key, default)
+    if not isinstance(v, bool):
+        raise ConfigError(f"{where}.{key} must be true or false")
+    return v
+
+
+def _team(d: Any, key: str) -> TeamConfig:
+    where = f"match.{key}"
+    if not isinstance(d, dict):
+        raise ConfigError(f"{where} is required and must be an object")
+    name = d.get("name", key.capitalize())
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"{where}.name must be a non-empty string")
+    color = d.get("color")
+    if color is not None and not isinstance(color, str):
+        raise ConfigError(f"{where}.color must be a string")
+    hg = d.get("handicap_goals", 0)
+    if not _is_num(hg) or hg < 0 or (hg * 2) != int(hg * 2):
+        raise ConfigError(f"{where}.handicap_goals must be a multiple of 0.5, >= 0")
+    raw = d.get("players")
+    if raw is None:
+        # CHOICE: a log may leave the roster out (scenario files, quick replays); numbers 1-4 are
+        # then the four players, unnamed.
+        players = tuple(Player(n) for n in range(1, 5))
+    else:
+        if not isinstance(raw, list) or not 1 <= len(raw) <= 4:
+            raise ConfigError(f"{where}.players must be a list of 1 to 4 players")
+        seen: set[int] = set()
+        plist = []
+        for i, p in enumerate(raw):
+            if not isinstance(p, dict):
+                raise ConfigError(f"{where}.players[{i}] must be an object")
+            n = p.get("number")
+            if not _is_int(n) or not 1 <= n <= 4 or n in seen:
+                raise ConfigError(f"{where}.players[{i}].number must be a distinct integer 1-4")
+            seen.add(n)
+            pname = p.get("name")
+            if pname is not None and not isinstance(pname, str):
+                raise ConfigError(f"{where}.players[{i}].name must be a string")
+            hc = p.get("handicap")
+            if hc is not None and not _is_num(hc):
+                raise ConfigError(f"{where}.players[{i}].handicap must be a number")
+            plist.append(Player(n, pname, hc))
+        players = tuple(sorted(plist, key=lambda p: p.number))
+    return TeamConfig(name=name, color=color, handicap_goals=hg, players=players)

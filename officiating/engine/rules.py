@@ -1,0 +1,959 @@
+"""The fold: ``decide(game, event)`` accepts or refuses one event and returns the next Game.
+
+Each event type has one handler below. A handler validates its fields, checks the rules and
+returns a new Game, or raises ``_Refused`` with a contract code, the rule it rests on and a
+message. ``decide`` adds what is about the log rather than the rules: ids, sequence numbers and
+corrections (``void``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, NoReturn
+
+from . import messages as m
+from . import restarts as R
+from .config import MatchConfig, Player
+from .geometry import Point
+from .shootout import progress
+from .state import (Entry, ExcusedHorse, Game, Restart, Shootout, Timer, Unavailable, evolve, flip,
+                    new_game as _new_game_state, next_period, other)
+
+TEAMS = ("home", "away")
+PENALTIES = ("1", "2", "3", "4", "5a", "5b", "6")
+DEFLECTIONS = ("none", "own_mount", "teammate", "goal_post", "boards", "opponent", "opponent_mallet",
+               "umpire", "unknown")
+REASONS = ("injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout",
+           "courtesy_change", "broken_tack", "lost_helmet", "lodged_ball", "damaged_ball", "inadvertent",
+           "rule_check", "umpire_down", "other")
+# 22.h lists what fair-play possession follows: a perceived violation that ends in no foul, an
+# inadvertent whistle, a damaged or buried ball, a fallen or injured umpire, player or horse, "or
+# some other perceived emergency or unexpected event". A horse time-out (21.f(4)), a courtesy
+# change (21.f(2)) and a lost helmet (21.h) are stopped at a neutral play, when nobody is
+# disadvantaged, so possession is not kept for them.
+NO_FAIR_PLAY = ("horse_timeout", "courtesy_change", "lost_helmet")
+VIOLATIONS = ("late", "early", "passed_ball", "encroachment", "delay")
+SAFETY_DEFLECTIONS = ("none", "own_mount", "goal_post", "boards")  # 21.a
+
+INJURY_SECONDS = 600.0       # 21.d
+HORSE_TIMEOUT_SECONDS = 300.0  # 21.f(4)
+COURTESY_SECONDS = 60.0      # 21.f(2)
+TACK_SECONDS = 300.0         # 21.g
+FORFEIT_WINDOW = 24 * 3600.0  # 21.f(5)
+EPSILON = 1e-6
+# CHOICE: a whistle this soon after "Play" (or with the ball still on the spot) finds the restart
+# not yet taken: the umpires let it be taken again (22.a "Calling Play": "resume the knock-in by
+# calling 'Play'", and the re-hit allowed for the officials' procedural error).
+RETAKE_RADIUS = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    accepted: bool
+    game: Game
+    error: m.Rejection | None
+    event: dict[str, Any] | None
+
+
+class _Refused(Exception):
+    def __init__(self, rejection: m.Rejection):
+        super().__init__(rejection.code)
+        self.rejection = rejection
+
+
+def _refuse(code: str, rule: str | None, msgid: str, **params: Any) -> NoReturn:
+    raise _Refused(m.Rejection(code, rule, msgid, params))
+
+
+def _invalid(msgid: str, **params: Any) -> NoReturn:
+    _refuse("invalid_event", None, msgid, **params)
+
+
+# -- field validation ------------------------------------------------------------------------------
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _team(ev: dict, key: str, required: bool = True) -> str | None:
+    v = ev.get(key)
+    if v is None:
+        if required:
+            _invalid(m.MISSING_FIELD, field=key)
+        return None
+    if v not in TEAMS:
+        _invalid(m.BAD_FIELD, field=key)
+    return v
+
+
+def _number(ev: dict, key: str = "number", required: bool = False) -> int | None:
+    v = ev.get(key)
+    if v is None:
+        if required:
+            _invalid(m.MISSING_FIELD, field=key)
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 4:
+        _invalid(m.BAD_FIELD, field=key)
+    return v
+
+
+def _flag(ev: dict, key: str) -> bool:
+    v = ev.get(key)
+    if v is None:
+        return False
+    if not isinstance(v, bool):
+        _invalid(m.BAD_FIELD, field=key)
+    return v
+
+
+def _choice(ev: dict, key: str, choices: tuple[str, ...], default: str | None = None,
+            required: bool = True) -> str | None:
+    v = ev.get(key)
+    if v is None:
+        if default is None and required:
+            _invalid(m.MISSING_FIELD, field=key)
+        return default
+    if v not in choices:
+        _invalid(m.BAD_FIELD, field=key)
+    return v
+
+
+def _text(ev: dict, key: str, required: bool = False) -> str | None:
+    v = ev.get(key)
+    if v is None:
+        if required:
+            _invalid(m.MISSING_FIELD, field=key)
+        return None
+    if not isinstance(v, str) or (required and not v):
+        _invalid(m.BAD_FIELD, field=key)
+    return v
+
+
+def _position(game: Game, ev: dict, key: str, required: bool = True) -> Point | None:
+    v = ev.get(key)
+    if v is None:
+        if required:
+            _invalid(m.MISSING_FIELD, field=key)
+        return None
+    if not isinstance(v, dict) or not _is_num(v.get("x")) or not _is_num(v.get("y")):
+        _invalid(m.BAD_FIELD, field=key)
+    x, y = float(v["x"]), float(v["y"])
+    if not game.config.field.on_field(x, y):
+        _invalid(m.OFF_FIELD, field=key)
+    return (x, y)
+
+
+def _player(game: Game, team: str, number: int, taking_part: bool = True) -> Player:
+    """The player ``number`` of ``team``; refused when unknown, or unavailable and taking part."""
+    for p in game.roster(team):
+        if p.number == number:
+            break
+    else:
+        _refuse("unknown_player", None, m.UNKNOWN_PLAYER, team=game.config.team(team).name, number=number)
+    if taking_part and _unavailable(game, team, number):
+        _refuse("player_unavailable", "21.d", m.PLAYER_UNAVAILABLE, team=game.config.team(team).name,
+                number=number)
+    return p
+
+
+def _unavailable(game: Game, team: str, number: int) -> bool:
+    return any(u.team == team and u.number == number and not u.substituted for u in game.unavailable)
+
+
+def _gate(game: Game, *allowed: str) -> None:
+    """Refuse events the status does not admit: the match over, the game suspended."""
+    st = game.status
+    if st in allowed:
+        return
+    if st in ("final", "abandoned"):
+        _refuse("match_over", None, m.MATCH_OVER)
+    if st == "suspended":
+        _refuse("match_suspended", "22.j", m.MATCH_SUSPENDED)
+    if st == "tied":
+        _refuse("awaiting_committee", "14.c", m.AWAITING_COMMITTEE)
+    if st == "shootout":
+        _refuse("shootout_in_progress", "14.d", m.NOT_IN_SHOOTOUT)
+    if st == "in_play":
+        _refuse("already_in_play", None, m.ALREADY_IN_PLAY)
+    _refuse("not_in_play", None, m.NOT_IN_PLAY)
+
+
+# -- clock and period mechanics (Rule 14) ----------------------------------------------------------
+
+
+def _stop(game: Game, clock: float | None) -> Game:
+    """The whistle: the clock stops at ``clock`` (21: "play and the clock are stopped")."""
+    return evolve(game, running=False, anchor=None, elapsed=game.elapsed if clock is None else float(clock),
+                  stoppage=game.stoppage + 1, taken=None, taken_clock=None)
+
+
+def _min_clock(game: Game, restart: Restart) -> tuple[Restart, float]:
+    """14.b(2), 14.c: after the seven-minute horn of a final-like period, at least 5 seconds for
+    the restart: the clock goes back to 445 s if it stood later."""
+    latest = game.config.period_end - R.MIN_CLOCK_REMAINING
+    return evolve(restart, min_clock_remaining=R.MIN_CLOCK_REMAINING), min(game.elapsed, latest)
+
+
+def _after_stoppage(game: Game, restart: Restart, now: float | None) -> Game:
+    """Play has stopped (clock already stopped) and ``restart`` is due. After the seven-minute
+    horn an ordinary period ends here and the restart opens the next one (14.b(2), 22.g); a
+    final-like period keeps at least 5 seconds for it."""
+    if game.elapsed >= game.config.period_seconds:
+        if not game.final_like:
+            return _end_period(game, restart, now, "stoppage")
+        restart, elapsed = _min_clock(game, restart)
+        return evolve(game, status="stopped", restart=restart, elapsed=elapsed)
+    return evolve(game, status="stopped", restart=restart)
+
+
+def _replace_pending(game: Game, restart: Restart) -> Game:
+    """A dead-ball call while play is stopped: ``restart`` replaces the pending one.
+    CHOICE: the umpires' latest call decides how play resumes."""
+    if game.status == "stopped" and game.final_like and game.elapsed >= game.config.period_seconds:
+        restart, elapsed = _min_clock(game, restart)
+        return evolve(game, restart=restart, elapsed=elapsed)
+    if game.status == "interval":
+        restart = evolve(restart, next_period=True)
+    return evolve(game, restart=restart)
+
+
+def _end_period(game: Game, restart: Restart | None, now: float | None, how: str) -> Game:
+    """An ordinary period (or an overtime period that reached the horn) ends: an interval, and
+    ``restart`` is carried into the next period (22.g)."""
+    if restart is not None:
+        restart = evolve(restart, next_period=True, min_clock_remaining=None)
+    return evolve(game, status="interval", restart=restart, running=False, anchor=None, ended_by=how,
+                  interval_started_at=now, taken=None, taken_clock=None)
+
+
+def _finish(game: Game, winner: str | None, result: str | None, now: float | None, how: str) -> Game:
+    return evolve(game, status="final", winner=winner, result=result, restart=None, running=False,
+                  anchor=None, ended_by=how, ended_at=now, taken=None, taken_clock=None)
+
+
+def _end_by_horn(game: Game, ball: Point | None, now: float | None) -> Game:
+    """The double horn at 7:30 ends every period wherever the ball is (14.b(1), 14.e). The next
+    period opens as play would have resumed (22.g): a throw-in where the ball was."""
+    cfg = game.config
+    g = evolve(game, elapsed=cfg.period_end, running=False, anchor=None, stoppage=game.stoppage + 1,
+               taken=None, taken_clock=None)
+    restart = R.throw_in(cfg.field, ball, rule="22.g") if ball is not None else R.centre_throw_in(cfg.field)
+    if not g.final_like:
+        return _end_period(g, restart, now, "horn")
+    if g.period_kind == "regulation" and not g.tied:
+        return evolve(_finish(g, g.leader, "regulation", now, "horn"), fresh_horn=True)
+    if g.period_kind == "regulation":
+        # 14.c/14.d: a tie waits for the committee: overtime or a shootout.
+        g = _end_period(g, restart, now, "horn")
+        return evolve(g, status="tied", interval_started_at=None, fresh_horn=True)
+    # 14.c: an overtime period without a goal: an interval, then another overtime period.
+    return evolve(_end_period(g, restart, now, "horn"), fresh_horn=True)
+
+
+def _reopen_at_the_horn(game: Game, restart: Restart) -> Game:
+    """Rule 21 (commentary): "When a foul occurs at or slightly after the horn ending the final
+    regulation period, five seconds should be put on the clock and the penalty executed."
+    CHOICE: overtime periods, run like the final one (14.c), are treated the same way."""
+    restart = evolve(restart, next_period=False, min_clock_remaining=R.MIN_CLOCK_REMAINING)
+    return evolve(game, status="stopped", restart=restart, elapsed=game.config.period_end - R.MIN_CLOCK_REMAINING,
+                  winner=None, result=None, ended_by=None, ended_at=None, fresh_horn=False,
+                  interval_started_at=None)
+
+
+# -- handlers ----------------------------------------------------------------------------------------
+
+Handler = Callable[[Game, dict, "float | None", "float | None"], Game]
+
+
+def _play(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    """The umpire calls "Play" or throws the ball in: the pending restart is taken, the clock runs
+    (the first play of a period starts it)."""
+    _gate(game, "scheduled", "stopped", "interval")
+    restart = game.restart
+    changes: dict[str, Any] = {}
+    if game.status in ("scheduled", "interval"):
+        if game.status == "interval":
+            number, kind = next_period(game)
+            changes.update(period=number, period_kind=kind)
+        elapsed = 0.0 if clock is None else float(clock)
+        changes.update(ended_by=None, fresh_horn=False, interval_started_at=None)
+    else:
+        elapsed = game.elapsed if clock is None else float(clock)
+        if restart is not None and restart.min_clock_remaining:
+            elapsed = min(elapsed, game.config.period_end - restart.min_clock_remaining)
+    taken = None if restart is None else evolve(restart, next_period=False)
+    return evolve(game, status="in_play", elapsed=elapsed, running=True, anchor=now, restart=None,
+                  taken=taken, taken_clock=elapsed, timers=(), **changes)
+
+
+def _goal(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    team = _team(ev, "team")
+    number = _number(ev)
+    own_goal = _flag(ev, "own_goal")
+    fp = ev.get("from_penalty")
+    if fp is not None and not isinstance(fp, bool) and fp not in PENALTIES:
+        _invalid(m.BAD_FIELD, field="from_penalty")
+    cfg = game.config
+    # 14.b(1): "A goal scored after time has expired on the official clock does not count, even
+    # if it is before the second horn ... and before the Umpires blow their whistles."
+    if (clock is not None and clock > cfg.period_end + EPSILON) or \
+            (game.ended_by == "horn" and game.status in ("interval", "tied", "final")):
+        _refuse("goal_after_time", "14.b(1)", m.GOAL_AFTER_TIME)
+    _gate(game, "in_play")
+    if number is not None:
+        _player(game, other(team) if own_goal else team, number)
+    g = _stop(game, clock)
+    goals = (g.goals[0] + 1, g.goals[1]) if team == "home" else (g.goals[0], g.goals[1] + 1)
+    # 22.e(1): ends change after every goal (not after handicap goals).
+    g = evolve(g, goals=goals, home_defends=flip(g.home_defends))
+    restart = R.after_goal(cfg.field)
+    if g.period_kind == "overtime":
+        return _finish(g, team, "overtime", now, "goal")  # 14.c: the first goal decides the game
+    if g.elapsed >= cfg.period_seconds:
+        if not g.final_like:
+            return _end_period(g, restart, now, "goal")  # 14.b(2): the goal ends the period
+        # 14.b(2), final regulation period: play goes on after the seven-minute horn until a
+        # goal, "unless that goal ties the score".
+        if not g.tied:
+            return _finish(g, g.leader, "regulation", now, "goal")
+        restart, elapsed = _min_clock(g, restart)
+        return evolve(g, status="stopped", restart=restart, elapsed=elapsed)
+    return evolve(g, status="stopped", restart=restart)
+
+
+def _foul(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    against = _team(ev, "against")
+    number = _number(ev)
+    pen = _choice(ev, "penalty", PENALTIES)
+    from_spot = _flag(ev, "from_spot")
+    spot = _position(game, ev, "spot", required=pen == "5a" or (pen == "2" and from_spot))
+    card = _choice(ev, "card", ("yellow", "red"), required=False)
+    advantage = _flag(ev, "advantage")
+    goal_scored = _flag(ev, "goal_scored")
+    fouled = other(against)
+    scored_by = _team(ev, "scored_by", required=False) or fouled
+    cfg = game.config
+    if number is not None:
+        _player(game, against, number)
+    cards = game.cards + ((against, number, card),) if card else game.cards
+
+    if advantage:
+        # 21.b: the umpire may elect not to stop play; the foul is noted and play goes on.
+        _gate(game, "in_play")
+        return evolve(game, cards=cards)
+    if goal_scored and scored_by != against and pen != "1":
+        # 22.c(1): a foul confirmed against the defending team at the moment of a goal is either
+        # a Penalty 1 (the field goal does not count) or no foul (record the goal instead).
+        _refuse("goal_at_whistle_needs_penalty_1", "22.c", m.GOAL_AT_WHISTLE)
+    # 22.c(2): a foul by the attacking team at the moment of its goal: the goal does not count
+    # (it is never recorded) and the penalty is awarded like any other.
+
+    at_the_horn = game.fresh_horn and game.status in ("tied", "final", "interval") and game.final_like
+    if not at_the_horn:
+        _gate(game, "in_play", "stopped", "interval", "scheduled")
+    g = evolve(game, cards=cards)
+    if pen == "1":
+        goals = (g.goals[0] + 1, g.goals[1]) if fouled == "home" else (g.goals[0], g.goals[1] + 1)
+        # 14.b(2): one goal to the fouled team, then a Penalty 5.b to it and a change in direction.
+        g = evolve(g, goals=goals, home_defends=flip(g.home_defends))
+        restart = R.after_penalty_1(cfg.field, fouled)
+        if g.period_kind == "overtime":
+            # 14.c: in overtime the first goal of any kind determines the game.
+            return _finish(_stop(g, clock) if g.running else g, fouled, "overtime", now, "goal")
+    else:
+        restart = R.penalty(cfg.field, pen, fouled, g.defends(against), spot, from_spot)
+
+    if at_the_horn:
+        return _reopen_at_the_horn(g, restart)
+    if g.status == "in_play":
+        # 14.b(2): after the seven-minute horn the whistle ends an ordinary period and the
+        # penalty opens the next one; a final-like period executes it with at least 5 seconds.
+        return _after_stoppage(_stop(g, clock), restart, now)
+    # A dead-ball foul (21.b): play is already stopped, or between periods ("An unsportsmanlike
+    # conduct penalty assessed between periods shall be executed at the beginning of the next
+    # period"), or before the first period.
+    return _replace_pending(g, restart)
+
+
+def _ball_out(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    line = _choice(ev, "line", ("end", "side"))
+    at = _position(game, ev, "at")
+    last = _team(ev, "last_hit_by", required=False)
+    deflected = _choice(ev, "deflected_off", DEFLECTIONS, default="none")
+    _gate(game, "in_play")
+    field = game.config.field
+    x, y = at  # type: ignore[misc]
+    if line == "end":
+        end = field.nearer_end(x)
+        if field.between_posts(y):
+            _invalid(m.BALL_OUT_BETWEEN_POSTS)
+        defender = game.defender_of(end)
+        # 21.a: a safety when a player hits the ball over his own end line directly or off his
+        # own mount, a goal post or the side boards. "A player is considered to have 'hit' the
+        # ball if the ball merely touches the mallet": an attacker's ball that glances off a
+        # defender's mallet over the defenders' end line has been hit over it by that defender.
+        is_safety = (last == defender and deflected in SAFETY_DEFLECTIONS) or \
+                    (last == other(defender) and deflected == "opponent_mallet")
+        if is_safety:
+            restart = R.safety(field, end, y, other(defender))
+        else:
+            # 22.a; CHOICE: off an umpire, or hitter unknown, nobody can call a safety: knock-in.
+            restart = R.knock_in(field, end, y, defender)
+    else:
+        side = field.nearer_side(y)
+        if last is None or deflected in ("umpire", "unknown"):
+            restart = R.side_throw_in(field, x, side)  # 22.f(vi)
+        else:
+            # 22.f(i): directly, off the hitter's horse, a teammate or the boards: to the other
+            # team. 22.f(ii): off an opponent or his horse: to the team that last hit it.
+            # An opponent's mallet counts as the opponent hitting it (21.a), which comes to the
+            # same. CHOICE: off a goal post counts as (i).
+            case = "ii" if deflected in ("opponent", "opponent_mallet") else "i"
+            awarded = last if case == "ii" else other(last)
+            inside = field.inside_sixty(x)
+            if inside is None:
+                restart = R.side_free_hit(field, x, side, awarded, None, f"22.f({case})+(iii)")
+            elif game.defender_of(inside) == awarded:
+                restart = R.side_free_hit(field, x, side, awarded, None, f"22.f({case})+(iv)")
+            else:
+                restart = R.side_free_hit(field, x, side, awarded, inside, f"22.f({case})+(v)")
+    return _after_stoppage(_stop(game, clock), restart, now)
+
+
+def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    reason = _choice(ev, "reason", REASONS)
+    ball = _position(game, ev, "ball", required=False)
+    possession = _team(ev, "possession", required=False)
+    fair_play = _flag(ev, "fair_play")
+    team = _team(ev, "team", required=False)
+    number = _number(ev)
+    horse = _text(ev, "horse")
+    unconscious = _flag(ev, "unconscious")
+    visibly_injured = _flag(ev, "visibly_injured")
+    contact = _flag(ev, "contact")
+    same_injury = _flag(ev, "same_injury")
+    first_hit = _flag(ev, "first_hit")
+    cfg = game.config
+    if number is not None and team is None:
+        _invalid(m.MISSING_FIELD, field="team")
+    if unconscious and number is None:
+        _invalid(m.NEEDS_PLAYER)
+    if team is not None and number is not None:
+        _player(game, team, number, taking_part=False)
+    # 21 allows some of these "during a break in play" (a horse, a courtesy change, an injury).
+    _gate(game, "in_play", "stopped", "interval", "scheduled")
+    if reason == "courtesy_change":
+        # 21.f(2): only when announced before the game, and one per period.
+        if not cfg.courtesy_change:
+            _refuse("courtesy_change_not_allowed", "21.f(2)", m.COURTESY_NOT_ALLOWED)
+        if game.courtesy_period == game.period and game.status != "interval":
+            _refuse("courtesy_change_used", "21.f(2)", m.COURTESY_USED)
+    if fair_play:
+        if reason in NO_FAIR_PLAY or game.status != "in_play":
+            _refuse("fair_play_not_applicable", "22.h", m.FAIR_PLAY_REASON)
+        if possession is None:
+            _refuse("fair_play_not_applicable", "22.h", m.FAIR_PLAY_NO_TEAM)
+        if ball is None:
+            _invalid(m.MISSING_FIELD, field="ball")
+
+    g = game
+    timers = list(g.timers)
+
+    # -- what the stoppage sets running (Rule 21) --
+    if reason in ("injured_player", "player_fall"):
+        if unconscious and not _unavailable(g, team, number):  # type: ignore[arg-type]
+            # 21.d: "no player who has been rendered unconscious shall be allowed to resume play
+            # in any game that day".
+            p = _player(g, team, number, taking_part=False)  # type: ignore[arg-type]
+            g = evolve(g, unavailable=g.unavailable + (Unavailable(team, number, "unconscious", p.name),))  # type: ignore[arg-type]
+        injured = reason == "injured_player" or unconscious or visibly_injured
+        # 21.d: ten minutes to recover; "no subsequent time-outs for a recurrence of the same
+        # injury". CHOICE: a fall counts as an injury when the player is hurt or unconscious.
+        if injured and not same_injury:
+            timers.append(Timer("injured_player", INJURY_SECONDS, team, number, now, "21.d"))
+    elif reason in ("injured_horse", "horse_fall", "horse_timeout"):
+        provision = {"injured_horse": "21.f(1)", "horse_fall": "21.f(3)", "horse_timeout": "21.f(4)"}[reason]
+        if reason == "horse_timeout":
+            timers.append(Timer("horse_timeout", HORSE_TIMEOUT_SECONDS, team, number, now, "21.f(4)"))
+        # 21.f(1): an injured or distressed mount is excused; 21.f(3): a fallen mount only when it
+        # is not sound (the player "must change mounts in accordance with 21.f(1)(i)"); 21.f(4):
+        # the mount of a player's time-out "may not return to the game".
+        excuse = reason != "horse_fall" or visibly_injured
+        if horse is None and team is not None and number is not None:
+            horse = _mounted(g, team, number)
+        if excuse and horse is not None and team is not None and number is not None \
+                and _excusal(g, team, horse) is None:
+            # The excusal belongs to this stoppage (a whistle in play is about to count one).
+            stoppage = g.stoppage + (g.status == "in_play")
+            g = evolve(g, excused=g.excused + (ExcusedHorse(team, number, horse, provision, stoppage),))
+    elif reason == "courtesy_change":
+        timers.append(Timer("courtesy_change", COURTESY_SECONDS, None, None, now, "21.f(2)"))
+        g = evolve(g, courtesy_period=g.period)
+    elif reason == "broken_tack":
+        # 21.g: five minutes when the committee announced the allowance (games of upper limit 6
+        # or less), or when the tack was broken by contact with another horse.
+        if contact or cfg.tack_allowance_applies:
+            timers.append(Timer("broken_tack", TACK_SECONDS, team, number, now, "21.g"))
+    g = evolve(g, timers=tuple(timers))
+
+    if g.status != "in_play":
+        # A stoppage during a break in play: the pending restart stands ("Play will be restarted
+        # with a throw-in, penalty, free hit or knock-in, as the case may be", 21.f(2)).
+        return g
+
+    # -- how play resumes (Rule 22) --
+    taken = g.taken
+    if reason == "damaged_ball" and first_hit and taken is not None and taken.is_hit:
+        # 22.d: broken on the first hit of a foul shot or a hit-in: the same restart again.
+        restart = evolve(taken, again=m.S_AGAIN, rule="22.d", clause="22.d")
+    elif taken is not None and taken.is_hit and reason in ("other", "rule_check", "inadvertent") \
+            and _not_yet_taken(g, taken, ball, clock):
+        restart = evolve(taken, again=m.S_RETAKE)
+    elif fair_play:
+        restart = _possession_play(g, ball, possession)  # type: ignore[arg-type]
+    else:
+        # 22.e(4) (21.j for an inadvertent whistle): a throw-in toward the nearer side.
+        restart = R.throw_in(cfg.field, ball)
+    return _after_stoppage(_stop(g, clock), restart, now)
+
+
+def _not_yet_taken(game: Game, taken: Restart, ball: Point | None, clock: float | None) -> bool:
+    if ball is not None:
+        return taken.spot is not None and math.dist(ball, taken.spot) <= RETAKE_RADIUS
+    if clock is None or game.taken_clock is None:
+        return True
+    return clock - game.taken_clock <= (taken.hit_within_seconds or 0)
+
+
+def _possession_play(game: Game, ball: Point, team: str) -> Restart:
+    """22.h(1)-(3)."""
+    field = game.config.field
+    inside = field.inside_sixty(ball[0])
+    if inside is None:
+        return R.possession_play(field, ball, team, None, "22.h(1)")
+    if game.defender_of(inside) == team:
+        return R.possession_play(field, ball, team, None, "22.h(3)")
+    return R.possession_play(field, ball, team, inside, "22.h(2)")
+
+
+def _restart_violation(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    kind = _choice(ev, "kind", VIOLATIONS)
+    team = _team(ev, "team")
+    _gate(game, "in_play", "stopped", "interval")
+    if game.status in ("stopped", "interval") and game.restart is not None:
+        r = game.restart  # before the ball is hit: early, delay, encroachment
+    elif game.status == "in_play" and game.taken is not None:
+        r = game.taken  # "Play" was called: late, passed, encroachment
+    else:
+        _refuse("restart_violation_not_applicable", "22", m.NO_VIOLATION_HERE)
+    if not r.is_hit or r.team is None:
+        _refuse("restart_violation_not_applicable", "22", m.NO_VIOLATION_HERE)
+    taker = r.team
+    field = game.config.field
+    by_taker = team == taker
+    if by_taker and kind == "encroachment" or not by_taker and kind not in ("encroachment", "delay"):
+        _refuse("restart_violation_not_applicable", "22", m.VIOLATION_NOT_BY_TEAM, kind=kind)
+    if r.kind == "knock_in":
+        rule = "22.a"
+        if by_taker:
+            # 22.a: passed by, not hit within 10 s, or hit before "Play": Penalty 4 to the
+            # opposing team. CHOICE: delay by the team knocking in is a late knock-in.
+            restart = R.penalty(field, "4", other(taker), game.defends(taker), None, rule=rule)
+        else:
+            # 22.a: a defender closer than 30 yards, or delaying: Penalty 5.b to the team knocking in.
+            restart = R.penalty(field, "5b", taker, game.defends(other(taker)), None, rule=rule)
+    else:
+        # 22.b for foul shots; 22.f and 22.h apply "the same procedures concerning player
+        # positioning and delays ... as those that apply to a Penalty 5.a".
+        rule = "22.b"
+        if by_taker:
+            # 22.b: "a Penalty 5.a from the spot where the penalty was being taken unless that
+            # spot is within the 60-yard line in front of the goal that team is defending, in
+            # which case ... a Penalty 4". "That team" is the team that took the shot: the
+            # rule's own examples (a Penalty 2 kicked on the approach, a Penalty 6 kicked
+            # forward, a Penalty 4 passed) all give a 5.a to the other team. See CONTRACT-NOTES.
+            own_end = game.defends(taker)
+            spot = r.spot or field.centre
+            if field.distance_from_end(own_end, spot[0]) <= 60.0:  # type: ignore[arg-type]
+                restart = R.penalty(field, "4", other(taker), own_end, None, rule=rule)
+            else:
+                restart = R.penalty(field, "5a", other(taker), own_end, spot, rule=rule)
+        else:
+            # CHOICE: defenders encroaching on or delaying a foul shot or free hit: a Penalty
+            # 5.b to the team taking it, as 22.a gives for a knock-in.
+            restart = R.penalty(field, "5b", taker, game.defends(other(taker)), None, rule=rule)
+    if game.status == "in_play":
+        return _after_stoppage(_stop(game, clock), restart, now)
+    return _replace_pending(game, restart)
+
+
+def _horn(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    kind = _choice(ev, "kind", ("seven", "final"))
+    ball = _position(game, ev, "ball", required=False)
+    cfg = game.config
+    _gate(game, "in_play", "stopped")
+    if kind == "seven":
+        if game.status == "stopped" and not game.final_like:
+            # 14.b example: "The 7-minute horn sounds when the ball is in the Umpire's hand for a
+            # throw-in. In every regulation period but the final ... the period ends as the ball
+            # is out of play." The pending restart opens the next period (22.g).
+            g = evolve(game, elapsed=max(game.elapsed, cfg.period_seconds))
+            return _end_period(g, g.restart, now, "stoppage")
+        elapsed = max(game.elapsed, cfg.period_seconds if clock is None else float(clock))
+        g = evolve(game, elapsed=elapsed)
+        if g.status == "stopped" and g.restart is not None:
+            restart, elapsed = _min_clock(g, g.restart)
+            g = evolve(g, restart=restart, elapsed=elapsed)
+        return g
+    if game.status == "stopped":
+        if game.final_like:
+            _refuse("not_in_play", "14.b(2)", m.HORN_WHILE_STOPPED)
+        return _end_period(evolve(game, elapsed=cfg.period_end), game.restart, now, "horn")
+    return _end_by_horn(game, ball, now)
+
+
+def _clock_set(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    """14.b(1): the umpires have final authority to correct the official time."""
+    if clock is None:
+        _invalid(m.MISSING_FIELD, field="clock")
+    _gate(game, "in_play", "stopped")
+    g = evolve(game, elapsed=float(clock), anchor=now if game.running else None)  # type: ignore[arg-type]
+    if g.running and g.elapsed > g.config.period_end:
+        return _end_by_horn(g, None, now)
+    return g
+
+
+def _card(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    team = _team(ev, "team")
+    number = _number(ev, required=True)
+    color = _choice(ev, "color", ("yellow", "red"))
+    _player(game, team, number, taking_part=False)  # type: ignore[arg-type]
+    # A card is shown while play is stopped (21.b); during play the umpire blows first.
+    _gate(game, "stopped", "interval", "scheduled", "tied")
+    return evolve(game, cards=game.cards + ((team, number, color),))
+
+
+def _mounted(game: Game, team: str, number: int) -> str | None:
+    for t, n, h in game.mounts:
+        if t == team and n == number:
+            return h
+    return None
+
+
+def _excusal(game: Game, team: str, horse: str) -> ExcusedHorse | None:
+    # CHOICE: a horse is known by its team and name; an excused horse may not return under any
+    # player of that team ("The excused mount may not play again in the game").
+    for e in game.excused:
+        if e.team == team and e.horse == horse:
+            return e
+    return None
+
+
+def _mount(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    team = _team(ev, "team")
+    number = _number(ev, required=True)
+    horse = _text(ev, "horse", required=True)
+    _player(game, team, number)  # type: ignore[arg-type]
+    _gate(game, "in_play", "stopped", "interval", "scheduled", "tied")
+    mounts = tuple(x for x in game.mounts if not (x[0] == team and x[1] == number)) + ((team, number, horse),)
+    g = evolve(game, mounts=mounts)
+    excused = _excusal(game, team, horse)  # type: ignore[arg-type]
+    if excused is None:
+        return g
+    if excused.provision == "21.f(4)" and excused.number == number and excused.stoppage == game.stoppage \
+            and game.status != "in_play":
+        # 21.f(4) example: "The mount trots out sound, Blue #3 remounts, and play continues."
+        # Remounting it in the same time-out, before play resumes, withdraws the excusal.
+        return evolve(g, excused=tuple(e for e in g.excused if e is not excused))
+    # 21.f(5): returning an excused mount to play: "the penalty shall be forfeiture ... this
+    # penalty must be exacted, whether during or after a game".
+    return _forfeited(g, team, "excused_horse_returned", now)  # type: ignore[arg-type]
+
+
+def _forfeited(game: Game, team: str, reason: str | None, now: float | None) -> Game:
+    ended_at = now if game.ended_at is None else game.ended_at
+    return evolve(_finish(game, other(team), "forfeit", ended_at, game.ended_by or "forfeit"), forfeit=(team, reason))
+
+
+def _substitution(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    team = _team(ev, "team")
+    out = _number(ev, "out", required=True)
+    player = ev.get("player")
+    if not isinstance(player, dict):
+        _invalid(m.MISSING_FIELD, field="player")
+    name = player.get("name")
+    handicap = player.get("handicap")
+    if name is not None and not isinstance(name, str) or handicap is not None and not _is_num(handicap):
+        _invalid(m.BAD_FIELD, field="player")
+    _player(game, team, out, taking_part=False)  # type: ignore[arg-type]
+    _gate(game, "in_play", "stopped", "interval", "scheduled", "tied", "shootout")
+    if name and any(u.name == name and u.team == team for u in game.unavailable):
+        # 21.d: an unconscious player may not come back in as a substitute either.
+        _refuse("player_unavailable", "21.d", m.SUBSTITUTE_UNAVAILABLE, name=name)
+    idx = 0 if team == "home" else 1
+    roster = tuple(Player(out, name, handicap) if p.number == out else p for p in game.rosters[idx])  # type: ignore[arg-type]
+    rosters = (roster, game.rosters[1]) if idx == 0 else (game.rosters[0], roster)
+    unavailable = tuple(evolve(u, substituted=True) if u.team == team and u.number == out else u
+                        for u in game.unavailable)
+    mounts = tuple(x for x in game.mounts if not (x[0] == team and x[1] == out))
+    # CHOICE: the handicap goals were fixed before the game; a substitute does not change them.
+    return evolve(game, rosters=rosters, unavailable=unavailable, mounts=mounts)
+
+
+def _suspend(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    ball = _position(game, ev, "ball", required=False)
+    _text(ev, "reason")
+    _gate(game, "scheduled", "in_play", "stopped", "interval", "tied", "shootout")
+    g = game
+    if g.status == "in_play":
+        # 21.k, 22.j: resumed "at the point at which it was suspended as to score, period, and
+        # position of the ball".
+        g = _after_stoppage(_stop(g, clock), R.suspended_throw_in(g.config.field, ball), now)
+    return evolve(g, status="suspended", suspended_from=g.status)
+
+
+def _resume(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    _text(ev, "reason")
+    if game.status != "suspended":
+        _gate(game)
+        _refuse("not_suspended", "22.j", m.NOT_SUSPENDED)
+    return evolve(game, status=game.suspended_from, suspended_from=None)
+
+
+def _abandon(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    _text(ev, "reason")
+    if game.status != "suspended":
+        # 22.j: "If a suspended game is determined to have no conceivable effect on the outcome
+        # of the event, the game may be abandoned" -- only a suspended game.
+        _gate(game)
+        _refuse("not_suspended", "22.j", m.NOT_SUSPENDED)
+    return evolve(game, status="abandoned", suspended_from=None, restart=None, winner=None, result=None,
+                  ended_at=now)
+
+
+def _tied_at_period_end(game: Game) -> bool:
+    """Tied at the end of the final regulation period or of an overtime period, before the next
+    period has started (14.c, 14.d)."""
+    if not game.tied:
+        return False
+    if game.status == "tied":
+        return True
+    return game.status == "interval" and game.final_like
+
+
+def _overtime(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    if not _tied_at_period_end(game):
+        _refuse("not_tied", "14.c", m.NOT_TIED_OVERTIME)
+    # 14.c: overtime periods, with intervals between periods as provided in Rule 16.
+    return evolve(game, status="interval", interval_started_at=now if game.status == "tied" else game.interval_started_at)
+
+
+def _shootout_start(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    fmt = _choice(ev, "format", ("team", "single"))
+    first = _team(ev, "first")
+    order = ev.get("order")
+    if not _tied_at_period_end(game):
+        _refuse("not_tied", "14.d", m.NOT_TIED_SHOOTOUT)
+    if not isinstance(order, dict):
+        _invalid(m.MISSING_FIELD, field="order")
+    lists: dict[str, tuple[int, ...]] = {}
+    for t in TEAMS:
+        raw = order.get(t)
+        if not isinstance(raw, list) or not raw or len(set(map(repr, raw))) != len(raw) or \
+                any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4 for n in raw):
+            _invalid(m.SHOOTOUT_ORDER)
+        for n in raw:
+            _player(game, t, n)
+        lists[t] = tuple(raw)
+    if len(lists["home"]) != len(lists["away"]) or (fmt == "single" and len(lists["home"]) != 1):
+        _invalid(m.SHOOTOUT_ORDER)
+    return evolve(game, status="shootout", restart=None, running=False, anchor=None,
+                  shootout=Shootout(fmt, first, lists))  # type: ignore[arg-type]
+
+
+def _shootout_attempt(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    team = _team(ev, "team")
+    number = _number(ev, required=True)
+    scored = ev.get("scored")
+    if not isinstance(scored, bool):
+        _invalid(m.MISSING_FIELD if scored is None else m.BAD_FIELD, field="scored")
+    if game.status != "shootout":
+        if game.status in ("final", "abandoned", "suspended"):
+            _gate(game)
+        _refuse("not_in_shootout", "14.d", m.NOT_IN_SHOOTOUT)
+    _player(game, team, number)  # type: ignore[arg-type]
+    so = game.shootout
+    limit = game.config.upper_handicap_limit
+    nxt = progress(so, limit).next  # type: ignore[arg-type]
+    if nxt != (team, number):
+        _refuse("shootout_out_of_turn", "14.d", m.SHOOTOUT_OUT_OF_TURN,
+                team=game.config.team(nxt[0]).name, number=nxt[1])  # type: ignore[index]
+    so = evolve(so, attempts=so.attempts + ((team, number, scored),))  # type: ignore[union-attr]
+    winner = progress(so, limit).winner
+    if winner is None:
+        return evolve(game, shootout=so)
+    # 14.d: "the team with more points will be declared the game winner by one goal".
+    goals = (game.goals[0] + 1, game.goals[1]) if winner == "home" else (game.goals[0], game.goals[1] + 1)
+    g = evolve(game, shootout=evolve(so, winner=winner), goals=goals)
+    return evolve(_finish(g, winner, "shootout", now, "shootout"), status="final")
+
+
+def _forfeit(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    team = _team(ev, "team")
+    reason = _text(ev, "reason")
+    if game.forfeit is not None:
+        _refuse("match_over", "21.f(5)", m.ALREADY_FORFEITED)
+    if game.status == "abandoned":
+        _gate(game)
+    if game.status == "final" and game.ended_at is not None and now is not None \
+            and now - game.ended_at > FORFEIT_WINDOW:
+        _refuse("forfeit_too_late", "21.f(5)", m.FORFEIT_TOO_LATE)
+    return _forfeited(game, team, reason, now)  # type: ignore[arg-type]
+
+
+HANDLERS: dict[str, Handler] = {
+    "play": _play, "goal": _goal, "foul": _foul, "ball_out": _ball_out, "whistle": _whistle,
+    "restart_violation": _restart_violation, "horn": _horn, "clock_set": _clock_set, "card": _card,
+    "mount": _mount, "substitution": _substitution, "suspend": _suspend, "resume": _resume,
+    "abandon": _abandon, "overtime": _overtime, "shootout_start": _shootout_start,
+    "shootout_attempt": _shootout_attempt, "forfeit": _forfeit,
+}
+EVENT_TYPES = frozenset(HANDLERS) | {"void"}
+# Events that may still arrive after the double horn has (implicitly) ended a period: the
+# umpire's whistle that stops the game "at the end of each period" (21.i) and the ball going out
+# after time carry no further meaning.
+_AFTER_TIME_NOOPS = ("whistle", "ball_out")
+
+
+def _apply(game: Game, ev: dict, now: float | None) -> Game:
+    """The rules for one event whose shape (type, id) is known good; raises ``_Refused``."""
+    clock = ev.get("clock")
+    if clock is not None:
+        if not _is_num(clock) or clock < 0:
+            _invalid(m.BAD_FIELD, field="clock")
+    etype = ev["type"]
+    if game.running and clock is not None:
+        if clock < game.elapsed - EPSILON and etype != "clock_set":
+            _invalid(m.CLOCK_BACKWARDS, clock=clock, elapsed=game.elapsed)
+        if clock > game.config.period_end + EPSILON and etype not in ("horn", "clock_set", "goal"):
+            # 14.b(1): the period ended at 7:30 on the official clock, whether or not the horn
+            # was heard; then this event is judged.
+            game = _end_by_horn(game, None, now)
+            if etype in _AFTER_TIME_NOOPS:
+                return game
+        elif game.anchor is None or now is None:
+            game = evolve(game, elapsed=float(clock))
+    g = HANDLERS[etype](game, ev, clock, now)
+    if g.fresh_horn and etype not in ("horn", "whistle", "card"):
+        g = evolve(g, fresh_horn=False)
+    return g
+
+
+# -- the log: ids, sequence numbers, corrections ----------------------------------------------------
+
+_NOT_CONTENT = ("expected_seq", "at")
+
+
+def _same_content(new: dict, stored: dict) -> bool:
+    a = {k: v for k, v in new.items() if k not in _NOT_CONTENT}
+    b = {k: v for k, v in stored.items() if k not in _NOT_CONTENT}
+    if "clock" not in a:
+        b.pop("clock", None)  # the server filled it in the first time
+    return a == b
+
+
+def new_game(config: MatchConfig) -> Game:
+    return _new_game_state(config, R.opening(config.field))
+
+
+def _refold(config: MatchConfig, events: list[dict]) -> Game:
+    g = new_game(config)
+    for ev in events:
+        try:
+            g = _apply(g, ev, ev.get("at"))
+        except _Refused as r:
+            _refuse("void_would_invalidate", None, m.VOID_INVALIDATES, id=ev.get("id"),
+                    reason=r.rejection.code)
+    return g
+
+
+def _void(game: Game, ev: dict) -> Game:
+    target = ev.get("target")
+    if not isinstance(target, str) or not target:
+        _invalid(m.MISSING_FIELD, field="target")
+    _text(ev, "reason")
+    entry = game.log.find(target, game.log_len)
+    if entry is None:
+        _refuse("void_unknown_target", None, m.VOID_UNKNOWN, target=target)
+    if entry.event["type"] == "void":
+        _invalid(m.VOID_OF_VOID)
+    if target in game.voided:
+        _refuse("void_unknown_target", None, m.VOID_ALREADY, target=target)
+    voided = game.voided | {target}
+    kept = [e.event for e in game.log.entries[:game.log_len]
+            if e.event["type"] != "void" and e.id not in voided]
+    return evolve(_refold(game.config, kept), voided=voided)
+
+
+def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
+    """Accept or refuse ``event`` and return the Decision (the new Game when accepted, the same
+    Game with a Rejection when not). ``now`` (epoch seconds) fills a missing ``clock`` from the
+    running clock; replays pass none."""
+    if not isinstance(event, dict) or not isinstance(event.get("id"), str) or not event["id"] \
+            or not isinstance(event.get("type"), str):
+        return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_SHAPE),
+                        event if isinstance(event, dict) else None)
+    if event["type"] not in EVENT_TYPES:
+        return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_TYPE, {"value": event["type"]}), event)
+    eid = event["id"]
+    entry = game.log.find(eid, game.log_len)
+    if entry is not None:
+        # Posting the same id twice records it once; different content under a used id is refused.
+        if _same_content(event, entry.event):
+            return Decision(True, game, None, entry.event)
+        return Decision(False, game, m.Rejection("duplicate_id", None, m.DUPLICATE_ID), event)
+    ev = event
+    if "expected_seq" in ev:
+        exp = ev["expected_seq"]
+        if not isinstance(exp, int) or isinstance(exp, bool) or exp < 0:
+            return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_FIELD, {"field": "expected_seq"}), ev)
+        if exp < game.log_len:
+            return Decision(False, game, m.Rejection("stale_sequence", None, m.STALE_SEQUENCE,
+                                                     {"last": game.log_len, "expected": exp}), ev)
+        if exp > game.log_len:
+            return Decision(False, game, m.Rejection("invalid_event", None, m.SEQ_AHEAD,
+                                                     {"last": game.log_len, "expected": exp}), ev)
+        ev = {k: v for k, v in ev.items() if k != "expected_seq"}
+    if now is None:
+        at = ev.get("at")
+        now = at if _is_num(at) else None
+    elif "at" not in ev:
+        ev = {**ev, "at": now}
+    if ev.get("clock") is None and game.running and game.anchor is not None and now is not None:
+        ev = {**ev, "clock": round(game.elapsed + max(0.0, now - game.anchor), 3)}
+    try:
+        g = _void(game, ev) if ev["type"] == "void" else _apply(game, ev, now)
+    except _Refused as refused:
+        return Decision(False, game, refused.rejection, ev)
+    seq = game.log_len + 1
+    g = evolve(g, log=game.log.appended(game.log_len, Entry(seq, eid, ev)), log_len=seq)
+    return Decision(True, g, None, ev)
+
+
+def due_events(game: Game, now: float) -> list[dict[str, Any]]:
+    """The horns the running clock has made due by ``now`` (14.b(1)), with deterministic ids so
+    that appending one twice records it once."""
+    if not game.running or game.anchor is None:
+        return []
+    cfg = game.config
+    projected = game.elapsed + (now - game.anchor)
+    due = []
+    if game.elapsed < cfg.period_seconds <= projected:
+        due.append({"type": "horn", "kind": "seven", "clock": float(cfg.period_seconds),
+                    "id": f"auto:{game.period}:seven"})
+    if projected >= cfg.period_end:
+        due.append({"type": "horn", "kind": "final", "clock": float(cfg.period_end),
+                    "id": f"auto:{game.period}:final"})
+    return due

@@ -1,0 +1,82 @@
+"""Rule 14.d, the shootout: whose turn it is, from which line, and when it is decided.
+
+The record (``state.Shootout``) keeps only the lot, the order and the attempts; everything a
+screen shows is derived here, so a void of an attempt needs no bookkeeping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .geometry import (SHOOTOUT_BACK_LINE, SHOOTOUT_FIRST_LINE, SHOOTOUT_NEAR_LINE,
+                       SHOOTOUT_NEAR_LINE_MAX_HANDICAP)
+from .state import Shootout, other
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    round: int
+    line: int
+    next: tuple[str, int] | None
+    points: dict[str, int]
+    winner: str | None
+
+
+def hitter(so: Shootout, i: int) -> tuple[int, str, int]:
+    """(round, team, number) of the ``i``-th attempt (0-based). Teams alternate, the winner of the
+    lot first, and hit in the same order in every round (14.d)."""
+    per_team = len(so.order["home"])
+    pos = i % (2 * per_team)
+    team = so.first if pos % 2 == 0 else other(so.first)
+    return i // (2 * per_team) + 1, team, so.order[team][pos // 2]
+
+
+def line_for(round_: int, scored_in_first_two: bool, upper_limit: float) -> int:
+    """14.d: the forty-yard line first, then back to the sixty; when no hit has scored in the
+    first two rounds, up to the thirty in games of upper handicap limit 6 or less.
+
+    CHOICE: the move back to the sixty is written in the single-player paragraph, but the next
+    paragraph ("no hits ... by either team or an individual player ... hitting will continue from
+    the sixty-yard line") shows both formats are on the sixty from the second round; we apply the
+    same lines to both."""
+    if round_ == 1:
+        return SHOOTOUT_FIRST_LINE
+    if round_ >= 3 and not scored_in_first_two and upper_limit <= SHOOTOUT_NEAR_LINE_MAX_HANDICAP:
+        return SHOOTOUT_NEAR_LINE
+    return SHOOTOUT_BACK_LINE
+
+
+def progress(so: Shootout, upper_limit: float) -> Progress:
+    per_round = 2 * len(so.order["home"])
+    points = {"home": 0, "away": 0}
+    scored_in_first_two = False
+    winner = None
+    for i, (team, _number, scored) in enumerate(so.attempts):
+        if scored:
+            points[team] += 1
+            if i < 2 * per_round:
+                scored_in_first_two = True
+        winner = decided(so, i + 1, points)
+        if winner:
+            break
+    n = len(so.attempts)
+    if winner:
+        round_, _, _ = hitter(so, n - 1)
+        return Progress(round_, line_for(round_, scored_in_first_two, upper_limit), None, points, winner)
+    round_, team, number = hitter(so, n)
+    return Progress(round_, line_for(round_, scored_in_first_two, upper_limit), (team, number), points, None)
+
+
+def decided(so: Shootout, made: int, points: dict[str, int]) -> str | None:
+    """The winner once the other team cannot catch up within the round being hit ("after all
+    players have hit, the team with more points"; a tie goes to another round)."""
+    per_team = len(so.order["home"])
+    done_in_round = made % (2 * per_team) or 2 * per_team
+    first_done = (done_in_round + 1) // 2
+    second_done = done_in_round // 2
+    left = {so.first: per_team - first_done, other(so.first): per_team - second_done}
+    for team in ("home", "away"):
+        rival = other(team)
+        if points[team] > points[rival] + left[rival]:
+            return team
+    return None

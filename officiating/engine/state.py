@@ -1,0 +1,332 @@
+"""The folded state of a match: small frozen records, and the projection to the contract's JSON.
+
+Every record is immutable. ``evolve`` copies one with a few fields changed; it is
+``dataclasses.replace`` without the per-field ``__init__`` work, because the server re-derives a
+match from its whole log on every event and the fold must stay cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from . import messages as m
+from .config import MatchConfig, Player
+from .geometry import Point
+
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """A copy of the frozen dataclass ``obj`` with ``changes`` (like ``dataclasses.replace``)."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
+
+def other(team: str) -> str:
+    return "away" if team == "home" else "home"
+
+
+def flip(end: str) -> str:
+    return "south" if end == "north" else "north"
+
+
+@dataclass(frozen=True)
+class Restart:
+    """How play will resume (Rule 22). ``rule`` is the clause the contract cites; ``clause`` the
+    finer one where Rule 22 has sub-cases (e.g. ``22.f(v)``)."""
+
+    kind: str  # throw_in | knock_in | penalty | free_hit | possession_play
+    team: str | None
+    rule: str
+    msgid: str
+    penalty: str | None = None
+    spot: Point | None = None
+    toward: str | None = None
+    count_seconds: float | None = None
+    hit_within_seconds: float | None = None
+    tap_allowed: bool | None = None
+    min_clock_remaining: float | None = None
+    next_period: bool = False
+    clause: str | None = None
+    again: str | None = None  # S_AGAIN (22.d) or S_RETAKE: the same restart once more
+
+    @property
+    def is_hit(self) -> bool:
+        """A restart someone hits (so it can be late, passed or broken on the first hit)."""
+        return self.kind != "throw_in"
+
+
+@dataclass(frozen=True)
+class Timer:
+    kind: str
+    seconds: float
+    team: str | None = None
+    number: int | None = None
+    started_at: float | None = None
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class ExcusedHorse:
+    team: str
+    number: int
+    horse: str
+    provision: str  # 21.f(1), 21.f(3) or 21.f(4)
+    stoppage: int  # the stoppage in which it was excused
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    team: str
+    number: int
+    reason: str
+    name: str | None = None
+    substituted: bool = False  # the number is now worn by an eligible substitute
+
+
+@dataclass(frozen=True)
+class Shootout:
+    """14.d. Everything else (round, line, next hitter, points) is derived from the attempts."""
+
+    format: str  # team | single
+    first: str
+    order: dict[str, tuple[int, ...]]
+    attempts: tuple[tuple[str, int, bool], ...] = ()
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted event of the log."""
+
+    seq: int
+    id: str
+    event: dict[str, Any]  # as stored: the event with ``clock`` (and ``at``) filled in
+
+
+class Log:
+    """The accepted events, shared append-only by successive games.
+
+    A Game sees ``entries[:log_len]``. Appending from the newest game extends the list in place
+    (O(1)); appending from an older game (a branch) copies its prefix first. So each Game is
+    immutable as observed, and a linear fold costs no copy of the log per event.
+    """
+
+    __slots__ = ("entries", "index")
+
+    def __init__(self, entries: list[Entry] | None = None):
+        self.entries: list[Entry] = entries or []
+        self.index: dict[str, int] = {e.id: i for i, e in enumerate(self.entries)}
+
+    def find(self, event_id: str, visible: int) -> Entry | None:
+        i = self.index.get(event_id)
+        if i is None or i >= visible:
+            return None
+        return self.entries[i]
+
+    def appended(self, visible: int, entry: Entry) -> Log:
+        if len(self.entries) == visible:
+            self.index[entry.id] = visible
+            self.entries.append(entry)
+            return self
+        return Log(self.entries[:visible] + [entry])
+
+
+@dataclass(frozen=True)
+class Game:
+    """The whole folded state of one match. Build with ``new_game``; change with ``decide``."""
+
+    config: MatchConfig
+    status: str  # scheduled | in_play | stopped | interval | tied | shootout | suspended | final | abandoned
+    period: int
+    period_kind: str  # regulation | overtime
+    elapsed: float
+    running: bool
+    anchor: float | None
+    goals: tuple[int, int]  # accepted goals (home, away), handicap goals excluded
+    home_defends: str
+    restart: Restart | None
+    taken: Restart | None  # the restart taken at the last "Play", until the next stoppage
+    taken_clock: float | None  # the official time of that "Play"
+    timers: tuple[Timer, ...]
+    excused: tuple[ExcusedHorse, ...]
+    unavailable: tuple[Unavailable, ...]
+    rosters: tuple[tuple[Player, ...], tuple[Player, ...]]
+    mounts: tuple[tuple[str, int, str], ...]
+    cards: tuple[tuple[str, int | None, str], ...]
+    courtesy_period: int | None  # the period whose courtesy change was used (21.f(2))
+    stoppage: int  # counts stoppages; an excusal belongs to one
+    ended_by: str | None  # how the current period ended: horn | goal | stoppage | None while it runs
+    fresh_horn: bool  # the final horn has just ended a final-like period (21: a foul at the horn)
+    interval_started_at: float | None
+    suspended_from: str | None
+    shootout: Shootout | None
+    winner: str | None
+    result: str | None
+    forfeit: tuple[str, str | None] | None
+    ended_at: float | None
+    log: Log
+    log_len: int
+    voided: frozenset[str]
+
+    # -- derived ------------------------------------------------------------------------------
+
+    @property
+    def last_seq(self) -> int:
+        return self.log_len
+
+    def score(self, team: str) -> float:
+        hg = self.config.team(team).handicap_goals
+        return hg + self.goals[0 if team == "home" else 1]
+
+    @property
+    def tied(self) -> bool:
+        return self.score("home") == self.score("away")
+
+    @property
+    def leader(self) -> str | None:
+        h, a = self.score("home"), self.score("away")
+        return None if h == a else ("home" if h > a else "away")
+
+    def defends(self, team: str) -> str:
+        return self.home_defends if team == "home" else flip(self.home_defends)
+
+    def defender_of(self, end: str) -> str:
+        return "home" if self.home_defends == end else "away"
+
+    @property
+    def final_like(self) -> bool:
+        """The final regulation period and every overtime period (14.b(2), 14.c)."""
+        return self.period_kind == "overtime" or self.period >= self.config.periods
+
+    def roster(self, team: str) -> tuple[Player, ...]:
+        return self.rosters[0 if team == "home" else 1]
+
+
+def new_game(config: MatchConfig, opening: Restart) -> Game:
+    return Game(
+        config=config, status="scheduled", period=1, period_kind="regulation", elapsed=0.0,
+        running=False, anchor=None, goals=(0, 0), home_defends=config.home_defends,
+        restart=opening, taken=None, taken_clock=None, timers=(), excused=(), unavailable=(),
+        rosters=(config.home.players, config.away.players), mounts=(), cards=(),
+        courtesy_period=None, stoppage=0, ended_by=None, fresh_horn=False,
+        interval_started_at=None, suspended_from=None, shootout=None, winner=None, result=None,
+        forfeit=None, ended_at=None, log=Log(), log_len=0, voided=frozenset(),
+    )
+
+
+# -- projection to the contract's state --------------------------------------------------------------
+
+
+def _num(v: float) -> int | float:
+    return int(v) if float(v).is_integer() else v
+
+
+def restart_message(game: Game, r: Restart, lang: str) -> str:
+    params = {"team": game.config.team(r.team).name if r.team else "",
+              "penalty": m.PENALTY_NAMES.get(r.penalty or "", "")}
+    text = m.render(r.msgid, params, lang)
+    for extra in (r.again, m.S_NEXT_PERIOD if r.next_period else None,
+                  m.S_MIN_CLOCK if r.min_clock_remaining else None):
+        if extra:
+            text = m.render(m.JOIN, {"first": text, "second": m.render(extra, None, lang)}, lang)
+    return m.render(m.RULE_PREFIX, {"rule": r.clause or r.rule, "text": text}, lang)
+
+
+def restart_dict(game: Game, r: Restart | None, lang: str) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {
+        "kind": r.kind, "team": r.team, "penalty": r.penalty,
+        "spot": None if r.spot is None else {"x": float(r.spot[0]), "y": float(r.spot[1])},
+        "toward": r.toward, "count_seconds": r.count_seconds, "hit_within_seconds": r.hit_within_seconds,
+        "tap_allowed": r.tap_allowed, "min_clock_remaining": r.min_clock_remaining,
+        "next_period": r.next_period, "rule": r.rule, "clause": r.clause or r.rule,
+        "message": restart_message(game, r, lang),
+    }
+
+
+def phase(game: Game, elapsed: float) -> str:
+    if game.ended_by is not None or game.status in ("final", "abandoned", "shootout", "tied") \
+            or elapsed >= game.config.period_end:
+        return "over"
+    return "extra" if elapsed >= game.config.period_seconds else "regular"
+
+
+def to_state(game: Game, *, now: float | None = None, lang: str = "en") -> dict[str, Any]:
+    """The contract's state (shared/spec/MATCH-LOG.md, "State"), JSON-ready.
+
+    With ``now`` and a running clock, the clock is projected to ``now`` (never past the horn that
+    would end the period: the horn itself is an event, see ``due_events``)."""
+    cfg = game.config
+    elapsed = game.elapsed
+    if game.running and now is not None and game.anchor is not None:
+        elapsed = min(elapsed + max(0.0, now - game.anchor), cfg.period_end)
+    state: dict[str, Any] = {
+        "status": game.status,
+        "period": {"number": game.period, "kind": game.period_kind,
+                   "final_regulation": game.period_kind == "regulation" and game.period == cfg.periods},
+        "clock": {"elapsed": float(elapsed), "running": game.running, "phase": phase(game, elapsed),
+                  "anchor": game.anchor if game.running else None,
+                  "regular_seconds": cfg.period_seconds, "end_seconds": cfg.period_end},
+        "score": {"home": _num(game.score("home")), "away": _num(game.score("away"))},
+        "goals": {"home": game.goals[0], "away": game.goals[1]},
+        "handicap_goals": {"home": _num(cfg.home.handicap_goals), "away": _num(cfg.away.handicap_goals)},
+        "defends": {"home": game.defends("home"), "away": game.defends("away")},
+        "restart": restart_dict(game, game.restart, lang),
+        "timers": [{"kind": t.kind, "seconds": t.seconds, "team": t.team, "number": t.number,
+                    "started_at": t.started_at, "rule": t.rule} for t in game.timers],
+        "excused_horses": [{"team": e.team, "number": e.number, "horse": e.horse, "rule": e.provision}
+                           for e in game.excused],
+        "unavailable_players": [{"team": u.team, "number": u.number, "reason": u.reason, "name": u.name,
+                                 "substituted": u.substituted} for u in game.unavailable],
+        "shootout": shootout_dict(game),
+        "winner": game.winner,
+        "result": game.result,
+        "last_seq": game.last_seq,
+    }
+    if game.status == "interval":
+        state["interval"] = interval_dict(game)
+    if game.courtesy_period is not None:
+        state["courtesy_change_used_in_period"] = game.courtesy_period
+    if game.cards:
+        state["cards"] = [{"team": t, "number": n, "color": c} for t, n, c in game.cards]
+    if game.forfeit is not None:
+        state["forfeit"] = {"team": game.forfeit[0], "reason": game.forfeit[1], "rule": "21.f(5)"}
+    if game.status == "suspended":
+        state["suspended_from"] = game.suspended_from
+    return state
+
+
+def next_period(game: Game) -> tuple[int, str]:
+    """The number and kind of the period an interval leads to."""
+    nxt = game.period + 1
+    return nxt, ("overtime" if nxt > game.config.periods else "regulation")
+
+
+def interval_dict(game: Game) -> dict[str, Any]:
+    cfg = game.config
+    halftime = game.period_kind == "regulation" and game.period == cfg.halftime_after and cfg.periods > 1
+    number, kind = next_period(game)
+    return {"kind": "halftime" if halftime else "interval",
+            "seconds": cfg.halftime_seconds if halftime else cfg.interval_seconds,
+            "started_at": game.interval_started_at,
+            "next_period": {"number": number, "kind": kind}}
+
+
+def shootout_dict(game: Game) -> dict[str, Any] | None:
+    from .shootout import progress  # local: shootout imports state
+
+    so = game.shootout
+    if so is None:
+        return None
+    p = progress(so, game.config.upper_handicap_limit)
+    return {"format": so.format, "first": so.first, "order": {k: list(v) for k, v in so.order.items()},
+            "round": p.round, "line": p.line,
+            "next": None if p.next is None else {"team": p.next[0], "number": p.next[1]},
+            "points": dict(p.points), "winner": so.winner,
+            "attempts": [{"team": t, "number": n, "scored": s} for t, n, s in so.attempts]}
