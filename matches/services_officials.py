@@ -66,6 +66,7 @@ def score_confirmations(match: Match) -> list[dict[str, Any]]:
         {
             "period": row.period,
             "umpire": row.umpire.get_full_name() or row.umpire.get_username(),
+            "username": row.umpire.get_username(),
             "score": {"home": float(row.home), "away": float(row.away)},
             "last_seq": row.last_seq,
             "at": row.at.timestamp(),

@@ -9,6 +9,7 @@ event; see ``matches.models_officials``).
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -16,12 +17,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .models import Match
 from .permissions import can_log_event, match_role
-from .services import match_config
+from .services import match_config, match_state
 from .services_officials import ScoreConfirmationError, score_confirmation_record, score_confirmations
 
 # Who opens which screen (matches.permissions.match_role): the referee counts as an umpire.
@@ -36,7 +37,9 @@ def _match(match_id: int) -> Match:
 
 
 def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) -> dict[str, Any]:
-    """What the page script needs to start (read by JSON.parse from a json_script block)."""
+    """What the page script needs to start (read by JSON.parse from a json_script block): the
+    state is there too so the screen is whole before the websocket's snapshot arrives."""
+    now = time.time()
     return {
         "match_id": match.pk,
         "role": role,
@@ -46,6 +49,9 @@ def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) ->
         "tournament": match.tournament.name,
         "field_name": match.field.name,
         "can_log": can_log_event(request.user, match, "play"),
+        "state": match_state(match, now=now, lang=get_language()),
+        "last_seq": match.last_seq,
+        "server_time": now,
         **extra,
     }
 

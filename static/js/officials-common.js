@@ -1,0 +1,1067 @@
+/* PoloOfficials — what the scorer's laptop and the umpires' tablet share.
+ *
+ * - the words: event types, whistle reasons, penalties, timers, in the user's language (/jsi18n/);
+ * - FieldView: the SVG field diagram in yards (x along the field from the north end line, y across
+ *   from the west side — MATCH-LOG.md "The field"), the pending restart drawn on it, and a click or
+ *   a keyboard cursor that gives a position;
+ * - Wizard: a command being built step by step (team, player, choice, position, text, flags),
+ *   driven by keys (scorer) or big buttons (tablet), ending in one match-log event;
+ * - EventLog: the match log as the screens list it, with voids applied;
+ * - RestartTimers: the restart timers the state does not carry, from local timestamps;
+ * - the header: score, clock, connection indicator, rejections.
+ */
+(function () {
+  "use strict";
+
+  const gt = window.gettext || ((s) => s);
+  const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s);
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  // --- The words ------------------------------------------------------------------------------
+  const EVENT_LABELS = {
+    play: gt("Play"), goal: gt("Goal"), foul: gt("Foul"), ball_out: gt("Ball out"), whistle: gt("Whistle"),
+    restart_violation: gt("Restart violation"), horn: gt("Horn"), clock_set: gt("Set the clock"), card: gt("Card"),
+    mount: gt("Mount (horse change)"), substitution: gt("Substitution"), suspend: gt("Suspend the game"),
+    resume: gt("Resume the game"), abandon: gt("Abandon the game"), overtime: gt("Overtime"),
+    shootout_start: gt("Start a shootout"), shootout_attempt: gt("Shootout hit"), forfeit: gt("Forfeit"),
+    void: gt("Void (undo)"),
+  };
+  const WHISTLE_REASONS = [
+    ["injured_player", "1", gt("Injured player")], ["player_fall", "2", gt("Player fall")],
+    ["injured_horse", "3", gt("Injured horse")], ["horse_fall", "4", gt("Horse fall")],
+    ["horse_timeout", "5", gt("Horse time-out")], ["courtesy_change", "6", gt("Courtesy change")],
+    ["broken_tack", "7", gt("Broken tack")], ["lost_helmet", "8", gt("Lost helmet")],
+    ["lodged_ball", "9", gt("Lodged ball")], ["damaged_ball", "0", gt("Damaged ball")],
+    ["inadvertent", "I", gt("Inadvertent whistle")], ["rule_check", "R", gt("Rule check (no foul)")],
+    ["umpire_down", "U", gt("Umpire down")], ["other", "X", gt("Other")],
+  ];
+  const PENALTIES = [
+    ["1", "1", gt("Penalty 1 (goal awarded)")], ["2", "2", gt("Penalty 2 (30 yards)")],
+    ["3", "3", gt("Penalty 3 (40 yards)")], ["4", "4", gt("Penalty 4 (60 yards)")],
+    ["5a", "5", gt("Penalty 5.a (from the spot)")], ["5b", "B", gt("Penalty 5.b (from the centre)")],
+    ["6", "6", gt("Penalty 6 (safety)")],
+  ];
+  const PENALTY_NAMES = {"1": "1", "2": "2", "3": "3", "4": "4", "5a": "5.a", "5b": "5.b", "6": "6"};
+  const DEFLECTIONS = [
+    ["none", "N", gt("Nothing")], ["own_mount", "M", gt("The hitter's own horse")], ["teammate", "T", gt("A teammate")],
+    ["goal_post", "P", gt("A goal post")], ["boards", "B", gt("The boards")], ["opponent", "O", gt("An opponent")],
+    ["opponent_mallet", "L", gt("An opponent's mallet")], ["umpire", "U", gt("An umpire")], ["unknown", "K", gt("Not known")],
+  ];
+  const VIOLATIONS = [
+    ["late", "L", gt("Late (not hit in time)")], ["early", "E", gt("Early (hit before “Play”)")],
+    ["passed_ball", "P", gt("Passed the ball")], ["encroachment", "N", gt("Defenders within 30 yards")],
+    ["delay", "D", gt("Delay of game")],
+  ];
+  const TIMER_LABELS = {
+    injured_player: gt("Injured player (10 min)"), horse_timeout: gt("Horse time-out (5 min)"),
+    courtesy_change: gt("Courtesy change (1 min)"), broken_tack: gt("Broken tack (5 min)"),
+    interval: gt("Interval"), halftime: gt("Half-time"),
+    goal_return: gt("Back to the centre after the goal (25 s)"), knock_in: gt("Knock-in: hit within 10 s of “Play”"),
+    foul_shot: gt("Foul shot: hit within 20 s of “Play”"), count: gt("Umpire's count (8 s)"),
+    to_play: gt("To play the ball (5 s)"),
+  };
+  const STATUS_LABELS = {
+    scheduled: gt("Not started"), in_play: gt("In play"), stopped: gt("Stopped"), interval: gt("Interval"),
+    tied: gt("Tied: waiting for the committee"), shootout: gt("Shootout"), suspended: gt("Suspended"),
+    final: gt("Final"), abandoned: gt("Abandoned"),
+  };
+  const RESTART_KINDS = {
+    throw_in: gt("Throw-in"), knock_in: gt("Knock-in"), penalty: gt("Penalty"), free_hit: gt("Free hit"),
+    possession_play: gt("Possession play"),
+  };
+  const labelOf = (list, value) => (list.find((row) => row[0] === value) || [value, "", value])[2];
+
+  // --- Small helpers --------------------------------------------------------------------------
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") node.textContent = v;
+      else if (k === "class") node.className = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of [].concat(children || [])) if (child) node.append(child);
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+    return node;
+  }
+
+  function pageData() {
+    return JSON.parse(document.getElementById("officials-page").textContent);
+  }
+
+  const other = (team) => (team === "home" ? "away" : "home");
+
+  /* Black or white text on a team colour (WCAG relative luminance). */
+  function inkOn(hex) {
+    const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
+    if (!m) return "#000";
+    const n = parseInt(m[1], 16);
+    const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+    const l = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+    return l > 0.4 ? "#000" : "#fff";
+  }
+
+  function paintTeam(node, color) {
+    node.style.setProperty("--team", color);
+    node.style.setProperty("--team-ink", inkOn(color));
+  }
+
+  function formatClock(seconds) {
+    seconds = Math.max(0, Math.floor(seconds + 1e-6));
+    return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+  }
+
+  function formatCountdown(seconds) {  // 10:00 … 0:01, then 0:00 (never negative)
+    return formatClock(Math.max(0, Math.ceil(seconds - 1e-6)));
+  }
+
+  function formatScore(n) {
+    return Number.isInteger(n) ? String(n) : String(n).replace(".5", "½");
+  }
+
+  function toEpoch(value) {
+    if (typeof value === "number") return value;
+    if (typeof value === "string") { const t = Date.parse(value); return isNaN(t) ? null : t / 1000; }
+    return null;
+  }
+
+  class Teams {
+    constructor(config) { this.config = config; }
+    name(team) { return (this.config[team] || {}).name || team; }
+    color(team) { return (this.config[team] || {}).color || "#888"; }
+    players(team) { return (this.config[team] || {}).players || []; }
+    player(team, number) {
+      const p = this.players(team).find((pl) => pl.number === number);
+      return p ? p.name : "";
+    }
+    who(team, number) {
+      if (!team) return "";
+      if (number == null) return this.name(team);
+      return fmt(gt("%(team)s #%(number)s"), {team: this.name(team), number: number});
+    }
+  }
+
+  /* One line per event, for the log and the summaries. */
+  function describeEvent(teams, ev) {
+    const e = ev.event || ev;
+    const who = (t, n) => teams.who(t, n);
+    switch (e.type) {
+      case "play": return gt("Play");
+      case "goal": {
+        const hitter = e.number != null ? (e.own_goal ? who(other(e.team), e.number) : who(e.team, e.number)) : teams.name(e.team);
+        let text = fmt(gt("Goal — %(team)s (%(hitter)s)"), {team: teams.name(e.team), hitter: hitter});
+        if (e.own_goal) text += " · " + gt("own goal");
+        if (e.from_penalty) text += " · " + gt("from a penalty");
+        return text;
+      }
+      case "foul": {
+        let text = fmt(gt("Foul by %(who)s — Penalty %(penalty)s"), {who: who(e.against, e.number), penalty: PENALTY_NAMES[e.penalty] || e.penalty});
+        if (e.card) text += " · " + (e.card === "red" ? gt("red card") : gt("yellow card"));
+        if (e.advantage) text += " · " + gt("advantage");
+        if (e.goal_scored) text += " · " + gt("goal at the whistle");
+        return text;
+      }
+      case "ball_out":
+        return fmt(e.line === "end" ? gt("Ball over the end line — last hit by %(team)s") : gt("Ball over the side — last hit by %(team)s"),
+                   {team: teams.name(e.last_hit_by)}) + (e.deflected_off && e.deflected_off !== "none" ? " · " + labelOf(DEFLECTIONS, e.deflected_off) : "");
+      case "whistle": {
+        let text = fmt(gt("Whistle: %(reason)s"), {reason: labelOf(WHISTLE_REASONS, e.reason)});
+        if (e.team) text += " — " + who(e.team, e.number);
+        if (e.horse) text += " · " + e.horse;
+        return text;
+      }
+      case "restart_violation":
+        return fmt(gt("Restart violation by %(team)s: %(kind)s"), {team: teams.name(e.team), kind: labelOf(VIOLATIONS, e.kind)});
+      case "horn": return e.kind === "final" ? gt("Horn: end of the chukker") : gt("Horn: seven minutes");
+      case "clock_set": return fmt(gt("Clock set to %(clock)s"), {clock: formatClock(e.clock || 0)}) + (e.reason ? " — " + e.reason : "");
+      case "card": return fmt(e.color === "red" ? gt("Red card: %(who)s") : gt("Yellow card: %(who)s"), {who: who(e.team, e.number)});
+      case "mount": return fmt(gt("%(who)s mounts %(horse)s"), {who: who(e.team, e.number), horse: e.horse || "?"});
+      case "substitution":
+        return fmt(gt("Substitution: %(name)s for %(who)s"), {name: (e.player || {}).name || "?", who: who(e.team, e.out)});
+      case "shootout_attempt":
+        return fmt(e.scored ? gt("Shootout: %(who)s scores") : gt("Shootout: %(who)s misses"), {who: who(e.team, e.number)});
+      case "forfeit": return fmt(gt("Forfeit by %(team)s"), {team: teams.name(e.team)}) + (e.reason ? " — " + e.reason : "");
+      case "void": return fmt(gt("Void: %(reason)s"), {reason: e.reason || ""});
+      default:
+        return (EVENT_LABELS[e.type] || e.type) + (e.reason ? " — " + e.reason : "");
+    }
+  }
+
+  function restartSummary(teams, restart) {
+    if (!restart) return "";
+    let text = RESTART_KINDS[restart.kind] || restart.kind;
+    if (restart.kind === "penalty" && restart.penalty) text = fmt(gt("Penalty %(penalty)s"), {penalty: PENALTY_NAMES[restart.penalty]});
+    if (restart.team) text += " — " + teams.name(restart.team);
+    return text;
+  }
+
+  function rejectionText(error) {
+    if (!error) return gt("The event was refused.");
+    const rule = error.rule ? fmt(gt("Rule %(rule)s"), {rule: error.rule}) + ": " : "";
+    return rule + (error.message || error.code || "");
+  }
+
+  // --- The field diagram ----------------------------------------------------------------------
+  /* SVG in yards: svg x = field x (north end line on the left), svg y = field y (west side on top). */
+  class FieldView {
+    constructor(svgEl, teams, field, opts) {
+      this.svg = svgEl;
+      this.teams = teams;
+      this.L = field.length || 300;
+      this.W = field.width || 160;
+      this.boarded = !!field.boarded;
+      this.opts = opts || {};
+      this.pick = null;  // {snap(pos) -> pos} while a position is being asked for
+      this.draw();
+      svgEl.addEventListener("click", (e) => this.clicked(e));
+    }
+
+    draw() {
+      const {L, W} = this, s = this.svg, pad = 12;
+      s.setAttribute("viewBox", `${-pad} ${-pad} ${L + 2 * pad} ${W + 2 * pad}`);
+      s.setAttribute("preserveAspectRatio", "xMidYMid meet");
+      s.append(svg("rect", {x: -pad, y: -pad, width: L + 2 * pad, height: W + 2 * pad, class: "field-surround"}));
+      s.append(svg("rect", {x: 0, y: 0, width: L, height: W, class: "field-grass" + (this.boarded ? " boarded" : "")}));
+      for (const d of [30, 40, 60]) {
+        for (const x of [d, L - d]) s.append(svg("line", {x1: x, y1: 0, x2: x, y2: W, class: "field-line yard-" + d}));
+      }
+      s.append(svg("line", {x1: L / 2, y1: 0, x2: L / 2, y2: W, class: "field-line centre"}));
+      for (const x of [0, L]) {
+        for (const y of [W / 2 - 4, W / 2 + 4]) s.append(svg("circle", {cx: x, cy: y, r: 1.6, class: "goal-post"}));
+      }
+      const label = (x, y, text, cls) => { const t = svg("text", {x, y, class: "field-label " + (cls || "")}); t.textContent = text; s.append(t); return t; };
+      label(-pad / 2, W / 2, gt("N"), "end");
+      label(L + pad / 2, W / 2, gt("S"), "end");
+      label(L / 2, -pad / 2, gt("W"), "side");
+      label(L / 2, W + pad / 2, gt("E"), "side");
+      this.endLabels = {north: label(30, 14, "", "defends"), south: label(L - 30, 14, "", "defends")};
+      this.restartLayer = svg("g", {class: "restart-layer"});
+      this.cursorLayer = svg("g", {class: "cursor-layer"});
+      s.append(this.restartLayer, this.cursorLayer);
+    }
+
+    setDefends(defends) {
+      for (const team of ["home", "away"]) {
+        const end = defends && defends[team];
+        if (!end || !this.endLabels[end]) continue;
+        const t = this.endLabels[end];
+        t.textContent = this.teams.name(team);
+        t.setAttribute("fill", this.teams.color(team));
+        t.setAttribute("data-team", team);
+      }
+    }
+
+    setRestart(restart) {
+      this.restartLayer.replaceChildren();
+      if (!restart || !restart.spot) return;
+      const {x, y} = restart.spot;
+      const color = restart.team ? this.teams.color(restart.team) : "#fff";
+      const g = svg("g", {class: "restart-marker", "data-x": x, "data-y": y, "data-kind": restart.kind, "data-team": restart.team || ""});
+      if (restart.toward) {
+        const dy = restart.toward === "west" ? -14 : 14;
+        g.append(svg("line", {x1: x, y1: y, x2: x, y2: y + dy, class: "restart-toward", stroke: color}));
+      }
+      g.append(svg("circle", {cx: x, cy: y, r: 5, class: "restart-spot", fill: color}));
+      const t = svg("text", {x: Math.min(Math.max(x, 40), this.L - 40), y: y > this.W / 2 ? y - 9 : y + 14, class: "restart-label"});
+      t.textContent = restartSummary(this.teams, restart);
+      g.append(t);
+      this.restartLayer.append(g);
+    }
+
+    startPick(snap, start) {
+      this.pick = {snap: snap || ((p) => p)};
+      this.svg.classList.add("picking");
+      this.setCursor(this.pick.snap(start || {x: this.L / 2, y: this.W / 2}));
+    }
+
+    stopPick() {
+      this.pick = null;
+      this.svg.classList.remove("picking");
+      this.cursor = null;
+      this.cursorLayer.replaceChildren();
+    }
+
+    setCursor(pos) {
+      if (!this.pick) return;
+      pos = this.pick.snap(this.clamp(pos));
+      this.cursor = {x: Math.round(pos.x * 10) / 10, y: Math.round(pos.y * 10) / 10};
+      const {x, y} = this.cursor;
+      this.cursorLayer.replaceChildren(
+        svg("line", {x1: x - 8, y1: y, x2: x + 8, y2: y, class: "cursor-line"}),
+        svg("line", {x1: x, y1: y - 8, x2: x, y2: y + 8, class: "cursor-line"}),
+        svg("circle", {cx: x, cy: y, r: 3, class: "cursor-dot", "data-x": x, "data-y": y}),
+      );
+    }
+
+    moveCursor(dx, dy) {
+      if (this.cursor) this.setCursor({x: this.cursor.x + dx, y: this.cursor.y + dy});
+    }
+
+    clamp(p) {
+      return {x: Math.min(this.L, Math.max(0, p.x)), y: Math.min(this.W, Math.max(0, p.y))};
+    }
+
+    toYards(evt) {
+      const pt = this.svg.createSVGPoint();
+      pt.x = evt.clientX;
+      pt.y = evt.clientY;
+      const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+      return {x: p.x, y: p.y};
+    }
+
+    clicked(evt) {
+      if (!this.pick) return;
+      this.setCursor(this.toYards(evt));
+      if (this.opts.onPick) this.opts.onPick(this.cursor);
+    }
+
+    /* Snapping: a ball out crosses a line; every other position is on the field. */
+    snapTo(line) {
+      const {L, W} = this;
+      if (line === "end") return (p) => ({x: p.x < L / 2 ? 0 : L, y: p.y});
+      if (line === "side") return (p) => ({x: p.x, y: p.y < W / 2 ? 0 : W});
+      return (p) => p;
+    }
+  }
+
+  // --- The command wizard ---------------------------------------------------------------------
+  /* Step builders. Every step names the event field it fills. */
+  const S = {
+    team: (field, prompt, extra) => Object.assign({kind: "team", field, prompt}, extra),
+    player: (field, team, prompt, extra) => Object.assign({kind: "player", field, team, prompt}, extra),
+    choice: (field, prompt, options, extra) => Object.assign({kind: "choice", field, prompt, options}, extra),
+    position: (field, prompt, extra) => Object.assign({kind: "position", field, prompt}, extra),
+    input: (field, prompt, extra) => Object.assign({kind: "input", field, prompt}, extra),
+    flags: (flags, extra) => Object.assign({kind: "flags", field: "_flags", prompt: gt("Anything else? (Enter: log it)"), flags}, extra),
+  };
+  const YES_NO = [[true, "Y", gt("Yes")], [false, "N", gt("No")]];
+  const PLAYER_REASONS = ["injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout",
+                          "courtesy_change", "broken_tack", "lost_helmet"];
+  const HORSE_REASONS = ["injured_horse", "horse_fall", "horse_timeout", "courtesy_change", "broken_tack"];
+
+  function parseClock(text) {
+    const m = /^\s*(\d+)(?::(\d{1,2}(?:\.\d+)?))?\s*$/.exec(text);
+    if (!m) return undefined;
+    return m[2] !== undefined ? Number(m[1]) * 60 + Number(m[2]) : Number(m[1]);
+  }
+
+  function parseNumbers(text) {
+    const list = String(text).split(/[\s,]+/).filter(Boolean).map(Number);
+    return list.length && list.every((n) => Number.isInteger(n) && n >= 1 && n <= 4) ? list : undefined;
+  }
+
+  /* Every event type of the contract, as a sequence of steps. */
+  const COMMANDS = {
+    play: {steps: []},
+    goal: {steps: [
+      S.team("team", gt("Which team scored?")),
+      S.player("number", (v) => (v.own_goal ? other(v.team) : v.team), gt("Who hit it?"), {optional: true}),
+      S.flags([{field: "from_penalty", key: "P", label: gt("From a penalty")},
+               {field: "own_goal", key: "O", label: gt("Own goal (the hitter is an opponent)")}]),
+    ]},
+    foul: {steps: [
+      S.team("against", gt("Which team fouled?")),
+      S.player("number", (v) => v.against, gt("Which player fouled?")),
+      S.choice("penalty", gt("Which penalty?"), PENALTIES),
+      S.choice("from_spot", gt("From the spot of the foul? (the fouled team's choice)"), YES_NO,
+               {when: (v) => v.penalty === "2", default: false}),
+      S.position("spot", gt("Where was the foul? Click the field, or move with the arrows and press Enter."),
+                 {optional: (v) => !(v.penalty === "5a" || v.from_spot)}),
+      S.flags([{field: "card", key: "C", label: gt("Card"), values: ["yellow", "red"], labels: [gt("yellow"), gt("red")]},
+               {field: "advantage", key: "V", label: gt("Advantage (play goes on)")},
+               {field: "goal_scored", key: "G", label: gt("A goal went in at the whistle")}]),
+    ]},
+    ball_out: {steps: [
+      S.choice("line", gt("Over which line?"), [["side", "S", gt("Side line")], ["end", "E", gt("End line")]]),
+      S.position("at", gt("Where did it cross? Click the field, or use the arrows (N/S/W/E: the line) and Enter."),
+                 {snap: (v) => v.line}),
+      S.team("last_hit_by", gt("Who hit it last?")),
+      S.choice("deflected_off", gt("Deflected off? (Enter: nothing)"), DEFLECTIONS, {default: "none"}),
+    ]},
+    whistle: {steps: [
+      S.choice("reason", gt("Why did play stop?"), WHISTLE_REASONS),
+      S.position("ball", gt("Where was the ball? Click the field, or use the arrows and Enter.")),
+      S.team("team", gt("Which team's player or horse? (Enter: none)"), {optional: true, when: (v) => PLAYER_REASONS.includes(v.reason)}),
+      S.player("number", (v) => v.team, gt("Which player?"), {when: (v) => !!v.team}),
+      S.input("horse", gt("Which horse? (Enter: not named)"), {optional: true, when: (v) => !!v.team && HORSE_REASONS.includes(v.reason)}),
+      S.flags([{field: "possession", key: "P", label: gt("Possession"), values: ["home", "away"], team: true},
+               {field: "fair_play", key: "F", label: gt("Fair play (Rule 22.h)")},
+               {field: "unconscious", key: "U", label: gt("Unconscious"), when: (v) => ["injured_player", "player_fall"].includes(v.reason)},
+               {field: "visibly_injured", key: "I", label: gt("Visibly injured"), when: (v) => ["injured_player", "player_fall"].includes(v.reason)},
+               {field: "same_injury", key: "S", label: gt("Same injury again"), when: (v) => v.reason === "injured_player"},
+               {field: "contact", key: "C", label: gt("Broken by contact with another horse"), when: (v) => v.reason === "broken_tack"},
+               {field: "first_hit", key: "H", label: gt("Broke on the first hit"), when: (v) => v.reason === "damaged_ball"}]),
+    ]},
+    restart_violation: {steps: [
+      S.choice("kind", gt("Which violation?"), VIOLATIONS),
+      S.team("team", gt("Which team committed it?")),
+    ]},
+    horn: {steps: [
+      S.choice("kind", gt("Which horn?"), [["seven", "S", gt("Seven minutes")], ["final", "F", gt("End of the chukker")]]),
+      S.position("ball", gt("Where was the ball? (Enter: skip)"), {optional: true}),
+    ]},
+    clock_set: {steps: [
+      S.input("clock", gt("Official time (m:ss or seconds)"), {parse: parseClock}),
+      S.input("reason", gt("Why?")),
+    ]},
+    card: {steps: [
+      S.team("team", gt("Which team?")),
+      S.player("number", (v) => v.team, gt("Which player?")),
+      S.choice("color", gt("Which card?"), [["yellow", "Y", gt("Yellow")], ["red", "R", gt("Red")]]),
+    ]},
+    mount: {steps: [
+      S.team("team", gt("Which team?")),
+      S.player("number", (v) => v.team, gt("Which player?")),
+      S.input("horse", gt("Which horse?")),
+    ]},
+    substitution: {steps: [
+      S.team("team", gt("Which team?")),
+      S.player("out", (v) => v.team, gt("Which player goes out?")),
+      S.input("player_name", gt("The new player's name")),
+      S.input("player_handicap", gt("The new player's handicap"), {parse: (t) => (/^-?\d+$/.test(t.trim()) ? Number(t) : undefined)}),
+    ]},
+    suspend: {steps: [S.input("reason", gt("Why?"))]},
+    resume: {steps: [S.input("reason", gt("Why?"), {optional: true})]},
+    abandon: {steps: [S.input("reason", gt("Why?"))]},
+    overtime: {steps: []},
+    shootout_start: {steps: [
+      S.choice("format", gt("Which shootout?"), [["team", "T", gt("Team")], ["single", "S", gt("Single player")]]),
+      S.team("first", gt("Which team won the lot (hits first)?")),
+      S.input("order_home", gt("Home hitters, in order (e.g. 1 2 3 4)"), {parse: parseNumbers}),
+      S.input("order_away", gt("Away hitters, in order (e.g. 1 2 3 4)"), {parse: parseNumbers}),
+    ]},
+    shootout_attempt: {steps: [
+      S.team("team", gt("Which team?")),
+      S.player("number", (v) => v.team, gt("Which player?")),
+      S.choice("scored", gt("Did it score?"), YES_NO),
+    ]},
+    forfeit: {steps: [
+      S.team("team", gt("Which team forfeits?")),
+      S.input("reason", gt("Why?")),
+    ]},
+    void: {steps: [S.input("reason", gt("Why void it?"))]},
+  };
+
+  /* The event the answers make: transport-only answers folded into the contract's shape. */
+  function buildEvent(type, v) {
+    const ev = {type: type};
+    for (const [k, val] of Object.entries(v)) {
+      if (val === undefined || val === null || val === false || k.startsWith("_")) continue;
+      ev[k] = val;
+    }
+    if (type === "substitution") {
+      ev.player = {name: ev.player_name, handicap: ev.player_handicap};
+      delete ev.player_name; delete ev.player_handicap;
+    }
+    if (type === "shootout_start") {
+      ev.order = {home: ev.order_home, away: ev.order_away};
+      delete ev.order_home; delete ev.order_away;
+    }
+    if (type === "shootout_attempt") ev.scored = v.scored === true;
+    return ev;
+  }
+
+  const val = (x, v) => (typeof x === "function" ? x(v) : x);
+
+  class Wizard {
+    /* opts: {root (panel element), teams, field (FieldView), submit(event), onIdle(), big (touch)} */
+    constructor(opts) {
+      this.opts = opts;
+      this.teams = opts.teams;
+      this.field = opts.field;
+      this.type = null;
+      this.field.opts.onPick = (pos) => this.answer(pos);
+      this.render();
+    }
+
+    get active() { return this.type !== null; }
+
+    /* Begin a command; ``presets`` answer steps in advance, ``note`` says what it is about. */
+    start(type, presets, note) {
+      if (!COMMANDS[type]) return;
+      this.type = type;
+      this.note = note || "";
+      this.values = Object.assign({}, presets || {});
+      this.preset = new Set(Object.keys(presets || {}));
+      this.history = [];
+      this.index = -1;
+      this.advance();
+    }
+
+    cancel() {
+      this.type = null;
+      this.field.stopPick();
+      this.render();
+      if (this.opts.onIdle) this.opts.onIdle();
+    }
+
+    steps() { return COMMANDS[this.type].steps; }
+
+    step() { return this.steps()[this.index]; }
+
+    /* Move to the next step that applies (and is not preset); at the end, log the event. */
+    advance() {
+      const steps = this.steps();
+      let i = this.index + 1;
+      while (i < steps.length && (this.preset.has(steps[i].field) || (steps[i].when && !steps[i].when(this.values)))) i++;
+      this.field.stopPick();
+      if (i >= steps.length) {
+        const event = buildEvent(this.type, this.values);
+        this.type = null;
+        this.render();
+        this.opts.submit(event);
+        if (this.opts.onIdle) this.opts.onIdle();
+        return;
+      }
+      this.index = i;
+      const step = steps[i];
+      if (step.kind === "flags") {
+        for (const f of step.flags) if (this.values[f.field] === undefined) this.values[f.field] = false;
+      }
+      if (step.kind === "position") {
+        const line = step.snap ? step.snap(this.values) : null;
+        const start = this.values[step.field] || this.defaultPosition(line);
+        this.field.startPick(this.field.snapTo(line), start);
+        this.touched = false;
+      }
+      this.render();
+    }
+
+    defaultPosition(line) {
+      const {L, W} = this.field;
+      if (line === "end") return {x: 0, y: W / 2 + 20};
+      if (line === "side") return {x: L / 2, y: 0};
+      return {x: L / 2, y: W / 2};
+    }
+
+    answer(value) {
+      const step = this.step();
+      if (!step) return;
+      this.history.push(this.index);
+      this.values[step.field] = value;
+      this.advance();
+    }
+
+    back() {
+      if (!this.history.length) { this.cancel(); return; }
+      const current = this.step();
+      if (current.kind !== "flags") delete this.values[current.field];
+      const previous = this.history.pop();
+      delete this.values[this.steps()[previous].field];
+      this.index = previous - 1;
+      this.advance();
+    }
+
+    optional(step) { return !!val(step.optional, this.values); }
+
+    skip() {
+      const step = this.step();
+      if (step && this.optional(step)) this.answer(undefined);
+    }
+
+    /* Keys: returns true when the key was used. */
+    handleKey(e) {
+      if (!this.active) return false;
+      const step = this.step();
+      const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+      if (key === "Escape") { this.cancel(); return true; }
+      if (step.kind === "input") return false;  // the text box has the keys (see renderInput)
+      if (key === "Backspace") { this.back(); return true; }
+      switch (step.kind) {
+        case "team":
+          if (key === "H") { this.answer("home"); return true; }
+          if (key === "A") { this.answer("away"); return true; }
+          if (key === "Enter" || key === "0") { this.skip(); return true; }
+          return false;
+        case "player": {
+          const team = step.team(this.values);
+          if (/^[1-4]$/.test(key) && this.teams.players(team).some((p) => p.number === Number(key))) { this.answer(Number(key)); return true; }
+          if (key === "Enter" || key === "0") { this.skip(); return true; }
+          return false;
+        }
+        case "choice": {
+          const opt = step.options.find((o) => o[1] === key);
+          if (opt) { this.answer(opt[0]); return true; }
+          if (key === "Enter") {
+            if (step.default !== undefined) this.answer(step.default); else this.skip();
+            return true;
+          }
+          return false;
+        }
+        case "position": {
+          const big = e.shiftKey ? 25 : 5;
+          const moves = {ArrowLeft: [-big, 0], ArrowRight: [big, 0], ArrowUp: [0, -big], ArrowDown: [0, big]};
+          if (moves[key]) { this.field.moveCursor(...moves[key]); this.touched = true; return true; }
+          const {L, W} = this.field, c = this.field.cursor;
+          const jumps = {N: {x: 0, y: c.y}, S: {x: L, y: c.y}, W: {x: c.x, y: 0}, E: {x: c.x, y: W}};
+          if (jumps[key]) { this.field.setCursor(jumps[key]); this.touched = true; return true; }
+          if (key === "Enter") {
+            if (this.optional(step) && !this.touched) this.skip(); else this.answer(this.field.cursor);
+            return true;
+          }
+          if (key === "0" && this.optional(step)) { this.skip(); return true; }
+          return false;
+        }
+        case "flags": {
+          const flag = this.flagsFor(step).find((f) => f.key === key);
+          if (flag) { this.toggle(flag); return true; }
+          if (key === "Enter") { this.answer(true); return true; }
+          return false;
+        }
+      }
+      return false;
+    }
+
+    flagsFor(step) { return step.flags.filter((f) => !f.when || f.when(this.values)); }
+
+    toggle(flag) {
+      const cur = this.values[flag.field];
+      if (flag.values) {  // cycle: off → values[0] → values[1] → … → off
+        const i = flag.values.indexOf(cur);
+        this.values[flag.field] = i + 1 < flag.values.length ? flag.values[i + 1] : false;
+      } else {
+        this.values[flag.field] = !cur;
+      }
+      this.render();
+    }
+
+    // --- Rendering (buttons for every answer: mouse and touch work as well as keys) ---------------
+    crumbs() {
+      const out = [EVENT_LABELS[this.type]];
+      for (const step of this.steps()) {
+        const v = this.values[step.field];
+        if (v === undefined || v === null || step.kind === "flags" || step.field === this.step().field) continue;
+        if (step.kind === "team") out.push(this.teams.name(v));
+        else if (step.kind === "player") out.push("#" + v);
+        else if (step.kind === "choice") out.push((step.options.find((o) => o[0] === v) || [0, 0, String(v)])[2]);
+        else if (step.kind === "position") out.push(`(${Math.round(v.x)}, ${Math.round(v.y)})`);
+        else out.push(String(v));
+      }
+      return out;
+    }
+
+    button(key, label, onClick, extra) {
+      const b = el("button", Object.assign({type: "button", class: "opt"}, extra || {}),
+                   [key ? el("kbd", {text: key}) : null, el("span", {text: label})]);
+      b.addEventListener("click", onClick);
+      return b;
+    }
+
+    render() {
+      const root = this.opts.root;
+      root.replaceChildren();
+      root.dataset.active = this.active ? "true" : "false";
+      if (!this.active) return;
+      const step = this.step();
+      root.dataset.type = this.type;
+      root.dataset.step = step.field;
+      root.append(el("div", {class: "cmd-crumbs"}, this.crumbs().map((c) => el("span", {text: c}))));
+      if (this.note) root.append(el("div", {class: "cmd-note", text: this.note}));
+      root.append(el("div", {class: "cmd-prompt", id: "cmd-prompt", text: step.prompt}));
+      const opts = el("div", {class: "cmd-options", role: "group", "aria-labelledby": "cmd-prompt"});
+      root.append(opts);
+      const hints = [];
+      switch (step.kind) {
+        case "team":
+          for (const [team, key] of [["home", "H"], ["away", "A"]]) {
+            const b = this.button(key, this.teams.name(team), () => this.answer(team), {"data-team": team, class: "opt team-opt"});
+            paintTeam(b, this.teams.color(team));
+            opts.append(b);
+          }
+          break;
+        case "player": {
+          const team = step.team(this.values);
+          for (const p of this.teams.players(team)) {
+            const b = this.button(String(p.number), p.name, () => this.answer(p.number), {"data-team": team, "data-number": p.number, class: "opt team-opt"});
+            paintTeam(b, this.teams.color(team));
+            opts.append(b);
+          }
+          break;
+        }
+        case "choice":
+          for (const [value, key, label] of step.options) {
+            opts.append(this.button(key, label, () => this.answer(value), {"data-value": String(value), class: "opt" + (value === step.default ? " default" : "")}));
+          }
+          if (step.default !== undefined) hints.push(gt("Enter: the default"));
+          break;
+        case "position":
+          opts.append(this.button("↵", gt("Use the marked spot"), () => this.answer(this.field.cursor), {"data-value": "cursor"}));
+          hints.push(gt("Arrows: move (Shift: faster)"));
+          break;
+        case "input":
+          opts.append(this.renderInput(step));
+          break;
+        case "flags":
+          for (const f of this.flagsFor(step)) {
+            const v = this.values[f.field];
+            let text = f.label;
+            if (f.values && v) text += ": " + (f.team ? this.teams.name(v) : f.labels[f.values.indexOf(v)]);
+            opts.append(this.button(f.key, text, () => this.toggle(f), {"aria-pressed": v ? "true" : "false", "data-flag": f.field, class: "opt flag"}));
+          }
+          opts.append(this.button("↵", gt("Log it"), () => this.answer(true), {class: "opt primary", "data-value": "submit"}));
+          break;
+      }
+      if (this.optional(step) && step.kind !== "input" && step.kind !== "flags") {
+        opts.append(this.button(step.kind === "position" ? "0" : "↵", gt("Skip"), () => this.skip(), {"data-value": "skip", class: "opt skip"}));
+      }
+      const actions = el("div", {class: "cmd-actions"});
+      actions.append(this.button("⌫", gt("Back"), () => this.back(), {class: "opt back"}));
+      actions.append(this.button("Esc", gt("Cancel"), () => this.cancel(), {class: "opt cancel"}));
+      root.append(actions);
+      if (hints.length) root.append(el("div", {class: "cmd-hint", text: hints.join(" · ")}));
+    }
+
+    renderInput(step) {
+      const form = el("form", {class: "cmd-input"});
+      const input = el("input", {type: "text", name: step.field, autocomplete: "off", "aria-label": step.prompt,
+                                 inputmode: step.parse === parseClock ? "numeric" : null});
+      const error = el("span", {class: "cmd-error", role: "alert"});
+      form.append(input, el("button", {type: "submit", class: "opt primary", text: gt("OK")}), error);
+      form.addEventListener("submit", (e) => {
+        e.preventDefault();
+        const text = input.value.trim();
+        if (!text) {
+          if (this.optional(step)) this.answer(undefined);
+          else error.textContent = gt("Required.");
+          return;
+        }
+        const value = step.parse ? step.parse(text) : text;
+        if (value === undefined) { error.textContent = gt("Not understood: check the format."); return; }
+        this.answer(value);
+      });
+      input.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") { e.preventDefault(); this.cancel(); }
+        e.stopPropagation();
+      });
+      setTimeout(() => input.focus(), 0);
+      return form;
+    }
+  }
+
+  // --- The log ----------------------------------------------------------------------------------
+  class EventLog {
+    constructor() { this.entries = []; this.bySeq = new Map(); this.voids = new Map(); }
+
+    add(events) {
+      let added = false;
+      for (const ev of events) {
+        if (ev.seq == null || this.bySeq.has(ev.seq)) continue;
+        const entry = {seq: ev.seq, id: ev.id, type: ev.type, event: ev.event || {}, received_at: toEpoch(ev.received_at)};
+        this.bySeq.set(ev.seq, entry);
+        this.entries.push(entry);
+        if (entry.type === "void" && entry.event.target) this.voids.set(entry.event.target, entry);
+        added = true;
+      }
+      if (added) this.entries.sort((a, b) => a.seq - b.seq);
+      return added;
+    }
+
+    voidOf(entry) { return this.voids.get(entry.id) || null; }
+
+    newestFirst() { return this.entries.slice().reverse(); }
+
+    /* What "void last" voids: the newest event that still counts (not a void, not voided). */
+    lastVoidable() {
+      for (let i = this.entries.length - 1; i >= 0; i--) {
+        const e = this.entries[i];
+        if (e.type !== "void" && !this.voids.has(e.id)) return e;
+      }
+      return null;
+    }
+
+    counting() { return this.entries.filter((e) => e.type !== "void" && !this.voids.has(e.id)); }
+  }
+
+  function renderLogEntry(teams, log, entry, onVoid) {
+    const voided = log.voidOf(entry);
+    const clock = entry.event.clock != null ? formatClock(entry.event.clock) : "";
+    const li = el("li", {class: "log-entry" + (voided ? " voided" : "") + (entry.type === "void" ? " is-void" : ""),
+                          "data-seq": entry.seq, "data-type": entry.type, "data-id": entry.id});
+    li.append(el("span", {class: "log-seq", text: "#" + entry.seq}), el("span", {class: "log-clock", text: clock}),
+              el("span", {class: "log-text", text: describeEvent(teams, entry)}));
+    if (voided) li.append(el("span", {class: "log-voided", text: fmt(gt("voided: %(reason)s"), {reason: voided.event.reason || ""})}));
+    else if (entry.type !== "void" && onVoid) {
+      const b = el("button", {type: "button", class: "log-void", text: gt("Void"), "aria-label": fmt(gt("Void event #%(seq)s"), {seq: entry.seq})});
+      b.addEventListener("click", () => onVoid(entry));
+      li.append(b);
+    }
+    return li;
+  }
+
+  // --- Timers -----------------------------------------------------------------------------------
+  /* Restart timers the state does not carry, from local timestamps (server time):
+   *  - knock-in: 10 s from the "Play" that takes a knock-in (Rule 22.a);
+   *  - foul shot: 20 s from the "Play" that takes a penalty (Rule 22.b);
+   *  - the umpire's 8-second count from the "Play" of a restart with count_seconds, then the 5 s
+   *    to play the ball (hit_within_seconds) (Rules 22.f, 22.h);
+   *  - back to the centre: 25 s from a goal (Rule 22.e(1)), until the throw-in.
+   * The next event ends them (the restart was taken, or the whistle went). A timer that runs out
+   * stays on screen, in red, until then or until dismissed. */
+  class RestartTimers {
+    constructor() { this.timers = []; }
+
+    observe(previous, state, events, fallbackNow) {
+      for (const ev of events) {
+        if (ev.type === "horn") continue;
+        const at = toEpoch(ev.received_at) || fallbackNow;
+        const restart = previous && previous.restart;
+        this.timers = [];
+        if (ev.type === "play" && restart) {
+          if (restart.kind === "knock_in") this.timers.push({kind: "knock_in", seconds: 10, started_at: at});
+          else if (restart.kind === "penalty") this.timers.push({kind: "foul_shot", seconds: 20, started_at: at});
+          if (restart.count_seconds) {
+            this.timers.push({kind: "count", seconds: restart.count_seconds, started_at: at});
+            if (restart.hit_within_seconds) this.timers.push({kind: "to_play", seconds: restart.hit_within_seconds, started_at: at + restart.count_seconds});
+          }
+        } else if (ev.type === "goal" && state.restart && state.restart.kind === "throw_in") {
+          this.timers.push({kind: "goal_return", seconds: 25, started_at: at});
+        }
+        previous = null;  // several events at once: only the first knows the restart it took
+      }
+    }
+
+    dismiss() { this.timers = []; }
+  }
+
+  /* Every timer to show now: the state's (stoppages, interval) and the local restart ones. */
+  function allTimers(state, restartTimers, now) {
+    const list = [];
+    for (const t of (state && state.timers) || []) list.push(Object.assign({source: "state"}, t));
+    if (state && state.interval && state.interval.started_at != null) list.push(Object.assign({source: "state"}, state.interval));
+    for (const t of restartTimers.timers) {
+      if (t.started_at > now) {  // the 5 s waits for the count
+        continue;
+      }
+      list.push(Object.assign({source: "local"}, t));
+    }
+    return list.map((t) => {
+      const remaining = t.started_at != null ? t.seconds - (now - t.started_at) : t.seconds;
+      return Object.assign(t, {remaining: remaining, expired: remaining <= 0});
+    });
+  }
+
+  function renderTimers(ul, teams, timers) {
+    const key = (t) => [t.kind, t.team || "", t.number || "", t.started_at || ""].join(":");
+    const existing = new Map(Array.from(ul.children).map((li) => [li.dataset.key, li]));
+    const keep = new Set();
+    for (const t of timers) {
+      const k = key(t);
+      keep.add(k);
+      let li = existing.get(k);
+      if (!li) {
+        let label = TIMER_LABELS[t.kind] || t.kind;
+        if (t.team) label += " — " + teams.who(t.team, t.number);
+        li = el("li", {class: "timer", "data-key": k, "data-kind": t.kind},
+                [el("span", {class: "timer-label", text: label}), el("output", {class: "timer-left"})]);
+        if (t.team) paintTeam(li, teams.color(t.team));
+        ul.append(li);
+      }
+      li.querySelector(".timer-left").textContent = formatCountdown(t.remaining);
+      li.classList.toggle("expired", t.expired);
+      li.dataset.expired = t.expired ? "true" : "false";
+    }
+    for (const [k, li] of existing) if (!keep.has(k)) li.remove();
+  }
+
+  // --- Header: score, clock, connection ---------------------------------------------------------
+  /* The official clock now: elapsed at the anchor plus the time since, never past the double horn. */
+  function clockElapsed(state, now) {
+    const c = (state && state.clock) || {};
+    let e = c.elapsed || 0;
+    if (c.running && c.anchor != null) e = Math.min(e + Math.max(0, now - c.anchor), Math.max(e, c.end_seconds || 450));
+    return e;
+  }
+
+  function renderBoard(root, teams, state, now) {
+    if (!state) return;
+    for (const team of ["home", "away"]) {
+      const out = root.querySelector(`[data-score="${team}"]`);
+      if (out) out.textContent = formatScore((state.score || {})[team] || 0);
+    }
+    const period = root.querySelector("[data-period]");
+    if (period && state.period) {
+      period.textContent = state.period.kind === "overtime"
+        ? fmt(gt("Overtime %(n)s"), {n: state.period.number}) : fmt(gt("Chukker %(n)s"), {n: state.period.number});
+    }
+    const status = root.querySelector("[data-status-text]");
+    if (status) { status.textContent = STATUS_LABELS[state.status] || state.status; status.dataset.value = state.status; }
+    const clock = root.querySelector("[data-clock]");
+    if (clock) {
+      const e = clockElapsed(state, now);
+      clock.textContent = formatClock(e);
+      clock.dataset.running = state.clock && state.clock.running ? "true" : "false";
+      clock.classList.toggle("extra", e >= ((state.clock || {}).regular_seconds || 420));
+    }
+  }
+
+  function renderConnection(node, status, queue) {
+    const n = queue ? queue.length : 0;
+    const offline = status !== "live" || (queue && queue.offline);
+    const label = offline ? (status === "connecting" ? gt("Connecting…") : gt("Offline")) : gt("Live");
+    node.dataset.status = offline ? (status === "connecting" ? "connecting" : "offline") : "live";
+    node.dataset.queued = String(n);
+    node.textContent = n ? label + " · " + fmt(gt("%(n)s queued"), {n: n}) : label;
+  }
+
+  function renderRejection(node, error) {
+    node.replaceChildren();
+    if (!error) { node.hidden = true; return; }
+    node.hidden = false;
+    node.dataset.code = error.code || "";
+    if (error.rule) node.append(el("strong", {class: "rule", text: fmt(gt("Rule %(rule)s"), {rule: error.rule})}), " ");
+    node.append(el("span", {class: "message", text: error.message || error.code || gt("The event was refused.")}));
+  }
+
+  function setupTeams(root, teams) {
+    for (const team of ["home", "away"]) {
+      for (const node of root.querySelectorAll(`[data-team-color="${team}"]`)) paintTeam(node, teams.color(team));
+    }
+  }
+
+
+  // --- One officials' screen: state, live connection, offline queue ------------------------------
+  /* The parts both screens share: the newest state (from the page, the socket or our own answers),
+   * the event log, the offline queue with its conflict box, the board, the field's restart and
+   * the timers. Elements by id: board, field, restart, timers, conn, conflict, rejection.
+   * opts: {page, teams, field, onState(state), onLog(log)} */
+  class Screen {
+    constructor(opts) {
+      const page = opts.page, matchId = page.match_id;
+      this.opts = opts;
+      this.teams = opts.teams;
+      this.field = opts.field;
+      this.state = null;
+      this.lastSeq = 0;
+      this.liveStatus = "connecting";
+      this.log = new EventLog();
+      this.restartTimers = new RestartTimers();
+      this.$ = (id) => document.getElementById(id);
+      this.queue = window.PoloOfflineQueue.create({
+        key: `polo-queue:${matchId}:${page.user}`,
+        send: (body) => window.PoloLive.api(`/api/matches/${matchId}/events`, {method: "POST", body}),
+        lastSeq: () => this.lastSeq,
+        onChange: (q) => this.renderQueue(q),
+        onAccepted: (item, data) => { this.refuse(null); this.showState(data.state, data.last_seq); },
+        onConflict: (item, data) => this.showState(data.state, data.last_seq),
+        onRejected: (item, data, stopped) => {
+          this.showState(data.state, data.last_seq);
+          if (!stopped) this.refuse(errorOf(data));
+        },
+      });
+      this.live = window.PoloLive.connect({
+        matchId,
+        state: page.state, lastSeq: page.last_seq, serverTime: page.server_time,
+        eventsSince: 0,  // the whole log, for the list
+        periodSeconds: page.config.period_seconds,
+        extraSeconds: page.config.extra_seconds,
+        onState: (s, info) => {
+          if (info.source === "update") this.restartTimers.observe(info.previous, s, info.events || [], this.now(this.live));
+          this.showState(s, info.lastSeq);
+        },
+        onStatus: (status) => {
+          this.liveStatus = status;
+          this.renderQueue();
+          if (status === "live") this.queue.flush();
+        },
+        onEvents: (events) => { if (this.log.add(events) && opts.onLog) opts.onLog(this.log); },
+        onTick: (lv) => this.tick(lv),
+      });
+      setupTeams(document, this.teams);
+      this.showState(page.state, page.last_seq);
+      this.renderQueue();
+      this.queue.flush();
+    }
+
+    now(lv) { return (lv || this.live).serverNow(); }
+
+    logEvent(event) {
+      this.refuse(null);
+      this.queue.add(event);
+    }
+
+    refuse(error) { renderRejection(this.$("rejection"), error); }
+
+    showState(s, seq) {
+      if (!s) return;
+      seq = typeof seq === "number" ? seq : s.last_seq || 0;
+      if (this.state && seq < this.lastSeq) return;
+      this.state = s;
+      this.lastSeq = seq;
+      this.field.setDefends(s.defends);
+      this.field.setRestart(s.restart);
+      this.renderRestart();
+      if (this.opts.onState) this.opts.onState(s);
+      if (this.live) this.tick();
+    }
+
+    renderRestart() {
+      const box = this.$("restart"), s = this.state;
+      const r = s && s.restart;
+      box.dataset.kind = r ? r.kind : "";
+      box.dataset.team = r && r.team ? r.team : "";
+      if (!r) {
+        box.replaceChildren(s && s.status === "in_play" ? gt("Ball in play") : (STATUS_LABELS[s && s.status] || ""));
+        return;
+      }
+      const lines = [el("strong", {class: "restart-what", text: restartSummary(this.teams, r)})];
+      if (r.message) lines.push(el("span", {class: "restart-rule", text: r.message}));
+      else if (r.rule) lines.push(el("span", {class: "restart-rule", text: fmt(gt("Rule %(rule)s"), {rule: r.rule})}));
+      if (r.next_period) lines.push(el("span", {class: "restart-note", text: gt("Opens the next chukker")}));
+      box.replaceChildren(...lines);
+    }
+
+    renderQueue(q) {
+      q = q || this.queue;  // the queue reports once while it is being made
+      renderConnection(this.$("conn"), this.liveStatus, q);
+      const box = this.$("conflict");
+      const blocked = q.blocked;
+      box.hidden = !blocked;
+      box.replaceChildren();
+      if (!blocked) return;
+      box.dataset.kind = blocked.kind;
+      const what = describeEvent(this.teams, blocked.item.event);
+      const discard = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gt("Discard it")]);
+      discard.addEventListener("click", () => q.discard());
+      if (blocked.kind === "conflict") {
+        const resend = el("button", {type: "button", class: "primary resend", "data-action": "resend"},
+                          [el("kbd", {text: "R"}), gt("Re-send it on the new state")]);
+        resend.addEventListener("click", () => q.resend());
+        box.append(
+          el("strong", {text: gt("Conflict: someone else logged events meanwhile.")}),
+          el("p", {text: fmt(gt("The log is now at #%(seq)s. Your event “%(what)s” was logged on an older state: check the screen, then re-send it or discard it."),
+                             {seq: blocked.data.last_seq, what: what})}),
+          el("div", {class: "actions"}, [resend, discard]));
+      } else {
+        const why = el("p", {class: "rejection"});
+        renderRejection(why, errorOf(blocked.data));
+        box.append(
+          el("strong", {text: fmt(gt("Refused while sending the queued events: “%(what)s”. The queue has stopped."), {what: what})}),
+          why, el("div", {class: "actions"}, [discard]));
+      }
+      if (q.length > 1) box.append(el("p", {class: "muted", text: fmt(gt("%(n)s more events wait behind it."), {n: q.length - 1})}));
+    }
+
+    tick(lv) {
+      const now = this.now(lv);
+      renderBoard(this.$("board"), this.teams, this.state, now);
+      renderTimers(this.$("timers"), this.teams, allTimers(this.state, this.restartTimers, now));
+    }
+  }
+
+  function errorOf(data) {
+    const error = (data && data.error) || {};
+    return error.code || error.message ? error : {code: "refused", message: gt("The event was refused.")};
+  }
+
+  window.PoloOfficials = {
+    gt, fmt, el, svg, pageData, other, paintTeam, inkOn, formatClock, formatCountdown, formatScore, toEpoch,
+    Teams, FieldView, Wizard, EventLog, RestartTimers, COMMANDS, EVENT_LABELS, WHISTLE_REASONS, PENALTIES,
+    PENALTY_NAMES, TIMER_LABELS, STATUS_LABELS, describeEvent, restartSummary, rejectionText, renderLogEntry,
+    allTimers, renderTimers, renderBoard, clockElapsed, Screen, renderConnection, renderRejection, setupTeams, labelOf,
+  };
+})();

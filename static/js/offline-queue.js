@@ -1,0 +1,196 @@
+/* PoloOfflineQueue — the officials' events on their way to the server, kept through bad wifi.
+ *
+ *   const queue = PoloOfflineQueue.create({
+ *     key,                 // localStorage key (one queue per match and user)
+ *     send(body),          // -> Promise<{status, data}>; status 0 when the network failed (PoloLive.api)
+ *     lastSeq(),           // the log position the screen shows now (the event's expected_seq)
+ *     onChange(queue),     // the queue changed: queue.items, queue.blocked, queue.offline
+ *     onAccepted(item, data), onConflict(item, data), onRejected(item, data, stopped)
+ *   });
+ *   queue.add(event); queue.resend(); queue.discard(); queue.flush();
+ *
+ * Every event goes through the queue, online or not, so there is one path. An event is stored
+ * (localStorage: it survives a reload) before it is sent, and sent in order, one at a time, with
+ * its client-made ``id`` — the API records an id once, so a retry after a lost answer is harmless —
+ * and ``expected_seq``, the log position the official saw when logging it. Events logged behind
+ * another queued event are *chained*: their expected_seq is the position the server gives the one
+ * before them once it is accepted.
+ *
+ * Answers: 201/200 (a repeat) — accepted, next. 409 ``stale_sequence`` — someone else logged
+ * meanwhile: the queue stops and shows a *conflict*; the official re-sends the event on the new
+ * state or discards it (never dropped silently). 422 — refused by the rules: an event sent straight
+ * away is dropped and the refusal shown; one replayed after being offline stops the queue until
+ * the official discards it (what follows it may depend on it). Network failure or 5xx — kept,
+ * retried with a backoff and whenever the browser says it is online again.
+ */
+(function () {
+  "use strict";
+
+  const RETRY_MIN_MS = 1000;
+  const RETRY_MAX_MS = 10000;
+
+  function newId() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    // crypto.randomUUID needs a secure context; an http:// field laptop by IP is not one.
+    const b = window.crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  class OfflineQueue {
+    constructor(opts) {
+      this.opts = opts;
+      this.items = this.load();
+      this.blocked = null;      // {kind: "conflict" | "rejected", item, data}
+      this.offline = false;     // the last send failed on the network
+      this.inFlight = false;
+      this.retryMs = RETRY_MIN_MS;
+      this.retryTimer = null;
+      window.addEventListener("online", () => this.flush());
+      this.changed();
+    }
+
+    load() {
+      try {
+        const items = JSON.parse(window.localStorage.getItem(this.opts.key) || "[]");
+        // Whatever survived a reload was not sent straight away: a refusal must stop the queue.
+        return Array.isArray(items) ? items.map((item) => Object.assign(item, {deferred: true})) : [];
+      } catch (e) {
+        return [];
+      }
+    }
+
+    save() {
+      try {
+        if (this.items.length) window.localStorage.setItem(this.opts.key, JSON.stringify(this.items));
+        else window.localStorage.removeItem(this.opts.key);
+      } catch (e) { /* storage full or private mode: the queue still works in memory */ }
+    }
+
+    changed() {
+      this.save();
+      if (this.opts.onChange) this.opts.onChange(this);
+    }
+
+    get length() { return this.items.length; }
+
+    add(event) {
+      const item = {
+        event: Object.assign({id: newId()}, event),
+        chained: this.items.length > 0,
+        expected_seq: null,
+        deferred: this.offline || this.blocked !== null,
+        queued_at: Date.now() / 1000,
+      };
+      if (!item.chained) item.expected_seq = this.opts.lastSeq();
+      this.items.push(item);
+      this.changed();
+      this.flush();
+      return item;
+    }
+
+    /* The head left the queue without being recorded: the next event, if it was chained to it,
+     * is now logged on top of whatever the head was logged on top of. */
+    dropHead() {
+      const head = this.items.shift();
+      const next = this.items[0];
+      if (next && next.chained) {
+        next.chained = head.chained;
+        next.expected_seq = head.expected_seq;
+      }
+      return head;
+    }
+
+    flush() {
+      if (this.inFlight || this.blocked || !this.items.length) return;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      const item = this.items[0];
+      if (item.chained) {  // its predecessor is gone but its answer was lost (a reload): log on what the screen shows
+        item.chained = false;
+        item.expected_seq = this.opts.lastSeq();
+      }
+      this.inFlight = true;
+      const body = Object.assign({}, item.event, {expected_seq: item.expected_seq});
+      Promise.resolve(this.opts.send(body)).then(
+        (answer) => this.answered(item, answer || {status: 0}),
+        () => this.answered(item, {status: 0}),
+      );
+    }
+
+    answered(item, answer) {
+      this.inFlight = false;
+      if (this.items[0] !== item) { this.flush(); return; }  // discarded meanwhile
+      const status = answer.status, data = answer.data || {};
+      if (status === 0 || status >= 500) {
+        this.items.forEach((it) => { it.deferred = true; });
+        this.offline = true;
+        this.changed();
+        this.retryTimer = setTimeout(() => this.flush(), this.retryMs);
+        this.retryMs = Math.min(RETRY_MAX_MS, this.retryMs * 2);
+        return;
+      }
+      this.offline = false;
+      this.retryMs = RETRY_MIN_MS;
+      if (status === 200 || status === 201) {
+        this.items.shift();
+        const next = this.items[0];
+        if (next && next.chained) {
+          next.chained = false;
+          next.expected_seq = typeof data.last_seq === "number" ? data.last_seq : this.opts.lastSeq();
+        }
+        this.changed();
+        if (this.opts.onAccepted) this.opts.onAccepted(item, data);
+        this.flush();
+        return;
+      }
+      const code = data.error && data.error.code;
+      if (status === 409 && code === "stale_sequence") {
+        this.blocked = {kind: "conflict", item: item, data: data};
+        this.changed();
+        if (this.opts.onConflict) this.opts.onConflict(item, data);
+        return;
+      }
+      // Refused (422), or not allowed/not understood (4xx).
+      if (item.deferred) {
+        this.blocked = {kind: "rejected", item: item, data: data, status: status};
+        this.changed();
+        if (this.opts.onRejected) this.opts.onRejected(item, data, true);
+        return;
+      }
+      this.dropHead();
+      this.changed();
+      if (this.opts.onRejected) this.opts.onRejected(item, data, false);
+      this.flush();
+    }
+
+    /* Conflict: send the blocked event again, on the log as the server has it now. */
+    resend() {
+      if (!this.blocked) return;
+      const head = this.items[0];
+      if (head === this.blocked.item) {
+        head.chained = false;
+        head.expected_seq = typeof this.blocked.data.last_seq === "number" ? this.blocked.data.last_seq : this.opts.lastSeq();
+      }
+      this.blocked = null;
+      this.changed();
+      this.flush();
+    }
+
+    /* Conflict or refusal: drop the blocked event (the official decided) and go on. */
+    discard() {
+      if (!this.blocked) return;
+      if (this.items[0] === this.blocked.item) this.dropHead();
+      this.blocked = null;
+      this.changed();
+      this.flush();
+    }
+  }
+
+  window.PoloOfflineQueue = {
+    create: (opts) => new OfflineQueue(opts),
+    newId: newId,
+  };
+})();

@@ -1,0 +1,148 @@
+/* The umpires' and referee's tablet: touch first. Big buttons start a whistle, a foul or a card;
+ * each question is answered by tapping (a team, a player, a penalty, the spot on the field). The
+ * clock, score, restart, timers, cards, unavailable players and excused horses are always on
+ * screen. At the end of each chukker the umpire confirms the score (recorded by the server beside
+ * the log: matches.models_officials.ScoreConfirmation). The scorer may open it read-only.
+ */
+(function () {
+  "use strict";
+
+  const P = window.PoloOfficials, gt = P.gt, fmt = P.fmt, el = P.el;
+  const $ = (sel) => document.querySelector(sel);
+  const page = P.pageData();
+  const teams = new P.Teams(page.config);
+  const field = new P.FieldView($("#field"), teams, page.config.field);
+  let state = page.state;
+  let confirmations = page.confirmations || [];
+  let confirming = false;
+  const PERIOD_OVER = ["interval", "tied", "shootout", "final"];
+
+  const wizard = page.can_log
+    ? new P.Wizard({root: $("#command"), teams, field, submit: (ev) => screen.logEvent(ev), onIdle: showActions})
+    : null;
+  const screen = new P.Screen({page, teams, field, onState: changed, onLog: renderRecent});
+
+  // --- High contrast (remembered on this tablet) ------------------------------------------------
+  const contrast = $("#contrast-toggle");
+  function setContrast(on) {
+    document.body.classList.toggle("high-contrast", on);
+    contrast.setAttribute("aria-pressed", on ? "true" : "false");
+    try { window.localStorage.setItem("poloHighContrast", on ? "1" : "0"); } catch (e) { /* private mode */ }
+  }
+  contrast.addEventListener("click", () => setContrast(!document.body.classList.contains("high-contrast")));
+  setContrast((() => { try { return window.localStorage.getItem("poloHighContrast") === "1"; } catch (e) { return false; } })());
+
+  // --- Actions ------------------------------------------------------------------------------------
+  function showActions() {
+    const actions = $("#actions");
+    if (actions) actions.hidden = !!(wizard && wizard.active);
+  }
+
+  for (const b of document.querySelectorAll("[data-command]")) {
+    b.addEventListener("click", () => { wizard.start(b.dataset.command); showActions(); });
+  }
+  document.addEventListener("keydown", (e) => {  // a tablet with a keyboard cover: the same keys work
+    if (!wizard || !wizard.active || (e.target && e.target.tagName === "INPUT")) return;
+    if (wizard.handleKey(e)) e.preventDefault();
+  });
+
+  // --- What the umpires keep an eye on ------------------------------------------------------------
+  function changed(s) {
+    const before = state;
+    state = s;
+    renderFacts();
+    if (before && before.status !== s.status && PERIOD_OVER.includes(s.status)) refreshConfirmations();
+    renderConfirm();
+  }
+
+  function item(team, children) {
+    const li = el("li", {"data-team": team}, children);
+    P.paintTeam(li, teams.color(team));
+    return li;
+  }
+
+  function fill(ul, items) {
+    ul.replaceChildren(...(items.length ? items : [el("li", {class: "empty", text: gt("None")})]));
+  }
+
+  function renderFacts() {
+    const s = state || {};
+    fill($("#cards"), (s.cards || []).map((c) => item(c.team, [
+      el("span", {class: "card-chip " + c.color, "aria-label": c.color === "red" ? gt("Red card") : gt("Yellow card")}),
+      teams.who(c.team, c.number) + " " + teams.player(c.team, c.number)])));
+    fill($("#unavailable"), (s.unavailable_players || []).map((u) => item(u.team, [
+      teams.who(u.team, u.number) + " " + (u.name || teams.player(u.team, u.number)) + " — " + unavailableReason(u.reason)])));
+    fill($("#excused"), (s.excused_horses || []).map((h) => item(h.team, [
+      fmt(gt("%(horse)s (%(who)s)"), {horse: h.horse, who: teams.who(h.team, h.number)}) + (h.rule ? " · " + fmt(gt("Rule %(rule)s"), {rule: h.rule}) : "")])));
+  }
+
+  function unavailableReason(reason) {
+    return {unconscious: gt("unconscious: may not play again today"), substituted: gt("substituted")}[reason] || reason;
+  }
+
+  function renderRecent(log) {
+    $("#recent").replaceChildren(...log.newestFirst().slice(0, 8).map((entry) => P.renderLogEntry(teams, log, entry, null)));
+  }
+
+  // --- Score confirmation at the end of each chukker ----------------------------------------------
+  function periodOver(s) {
+    return !!s && (PERIOD_OVER.includes(s.status) || (s.clock && s.clock.phase === "over"));
+  }
+
+  function renderConfirmations() {
+    fill($("#confirmations"), confirmations.slice().reverse().map((c) => el("li", {"data-period": c.period}, [
+      fmt(gt("Chukker %(n)s: %(home)s–%(away)s — %(who)s"),
+          {n: c.period, home: P.formatScore(c.score.home), away: P.formatScore(c.score.away), who: c.umpire})])));
+  }
+
+  function renderConfirm() {
+    const box = $("#confirm");
+    if (!box) return;
+    const s = state;
+    if (!page.can_confirm || !periodOver(s) || !s.period) { box.hidden = true; return; }
+    box.hidden = false;
+    const period = s.period.number, score = s.score;
+    const mine = confirmations.find((c) => c.username === page.user && c.period === period &&
+                                          c.score.home === score.home && c.score.away === score.away);
+    const line = fmt(gt("End of chukker %(n)s: %(home_team)s %(home)s – %(away)s %(away_team)s"),
+                     {n: period, home_team: teams.name("home"), home: P.formatScore(score.home),
+                      away: P.formatScore(score.away), away_team: teams.name("away")});
+    if (mine) {
+      box.replaceChildren(el("p", {class: "confirmed", "data-period": period, text: line + " — " + gt("confirmed by you ✓")}));
+      return;
+    }
+    const button = el("button", {type: "button", id: "confirm-score", disabled: confirming, text: gt("Confirm the score")});
+    button.addEventListener("click", () => confirmScore(period, score));
+    box.replaceChildren(el("p", {text: line}), button);
+  }
+
+  function refreshConfirmations() {
+    window.PoloLive.api(page.confirmations_url).then((r) => {
+      if (r.status === 200 && r.data) { confirmations = r.data.confirmations; renderConfirmations(); renderConfirm(); }
+    });
+  }
+
+  function confirmScore(period, score) {
+    confirming = true;
+    renderConfirm();
+    window.PoloLive.api(page.confirmations_url, {method: "POST", body: {period: period, score: score}}).then((r) => {
+      confirming = false;
+      if (r.status === 201) {
+        confirmations = r.data.confirmations;
+        screen.refuse(null);
+      } else if (r.status === 0) {
+        screen.refuse({code: "offline", message: gt("No connection: confirm again when the tablet is back online.")});
+      } else {
+        if (r.data && r.data.state) screen.showState(r.data.state, r.data.state.last_seq);
+        screen.refuse((r.data && r.data.error) || {code: "refused", message: gt("The confirmation was refused.")});
+      }
+      renderConfirmations();
+      renderConfirm();
+    });
+  }
+
+  renderFacts();
+  renderConfirmations();
+  renderConfirm();
+  showActions();
+})();
