@@ -19,7 +19,7 @@ an event that puts a knocked-out player into another match that day is refused w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timezone as dt_timezone
 from typing import Any
 
 from django.db.models import Q
@@ -148,15 +148,17 @@ def _named_players(event: dict[str, Any], match: Match) -> list[tuple[str, int]]
     return named
 
 
-def event_refusal(*, match: Match, event: dict[str, Any], now: datetime | None = None) -> Rejection | None:
+def event_refusal(*, match: Match, event: dict[str, Any], now: float) -> Rejection | None:
     """``player_unavailable`` when ``event`` puts into ``match`` a player rendered unconscious
-    earlier today in another match; None otherwise. Cheap for events that name nobody."""
+    earlier today in another match (``now``: the event's wall time, epoch seconds); None
+    otherwise. Costs no query for events that name nobody."""
     kind = event.get("type")
     incoming = (event.get("player") or {}).get("name") if kind == "substitution" and isinstance(event.get("player"), dict) else None
     named = _named_players(event, match)
     if not named and not incoming:
         return None
-    knock_outs = knock_outs_on(timezone.localdate(now or timezone.now()), exclude_match_id=match.pk)
+    day = timezone.localdate(datetime.fromtimestamp(now, tz=dt_timezone.utc))
+    knock_outs = knock_outs_on(day, exclude_match_id=match.pk)
     if not knock_outs:
         return None
     if incoming:

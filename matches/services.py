@@ -23,8 +23,10 @@ from django.utils.translation import gettext_lazy as _
 
 from officiating.engine import Game, MatchConfig, Rejection, decide, due_events, new_game, to_state
 
+from .availability import event_refusal
 from .broadcast import broadcast_match_update
 from .models import Match, MatchEvent, RosterLine
+from .tasks import match_report_after_commit
 
 # Keys the client sends for transport only; they are not part of the stored event.
 TRANSPORT_KEYS = ("expected_seq",)
@@ -167,6 +169,7 @@ def _save_cache(match: Match, game: Game, config: dict[str, Any], now: float) ->
     match.status = state.get("status", match.status)
     match.save(update_fields=["state_cache", "last_seq", "status"])
     _remember(match.pk, match.last_seq, _config_key(config), game)
+    match_report_after_commit(match.pk, state)  # a match that ended (or was corrected): its report
     return state
 
 
@@ -244,6 +247,11 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     if isinstance(expected, int) and not isinstance(expected, bool) and expected < match.last_seq:
         return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
                          error=_stale(game, {**stripped, "expected_seq": expected}, now))
+
+    # Rule 21.d across the day: the engine sees this match only (matches/availability.py).
+    refusal = event_refusal(match=match, event=stripped, now=now)
+    if refusal is not None:
+        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal)
 
     game, appended = _append_due(match, game, now)
     decision = decide(game, stripped, now=now)
