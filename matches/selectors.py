@@ -15,10 +15,10 @@ from typing import Any, Iterable
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from officiating.engine import due_events, to_state
+from officiating.engine import due_events
 
 from .models import Match, MatchEvent, RosterLine
-from .services import match_clock_catch_up, match_game, match_state
+from .services import match_clock_catch_up, match_game, match_state, state_at
 
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
@@ -123,7 +123,7 @@ def match_update(match_id: int, since: int, langs: Iterable[str], *, limit: int 
         "seq": rows[0]["seq"] if rows else match.last_seq,
         "last_seq": match.last_seq,
         "server_time": now,
-        "states": {lang: to_state(game, now=now, lang=lang) for lang in set(langs)},
+        "states": {lang: state_at(game, now, lang) for lang in set(langs)},
         "official_events": rows,
         "events": [{**row, "event": public_event(row["event"])} for row in rows],
     }

@@ -107,6 +107,20 @@ def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
     return game
 
 
+def state_at(game: Game, now: float, lang: str = "en") -> dict[str, Any]:
+    """``to_state(game, now=now, lang=lang)`` with the clock's ``anchor`` = ``now`` while it runs.
+
+    docs/ENGINE-API.md: ``anchor`` is "the now at which elapsed was read", and screens run the
+    clock as ``elapsed + (server_now - anchor)``. The engine projects ``elapsed`` to ``now`` but
+    (today) leaves the anchor at the throw-in, which would count the time since twice. Harmless
+    once the engine sets it itself."""
+    state = to_state(game, now=now, lang=lang)
+    clock = state.get("clock") or {}
+    if clock.get("running") and clock.get("anchor") is not None:
+        clock["anchor"] = now
+    return state
+
+
 def _remember(match_id: int, last_seq: int, key: str, game: Game) -> None:
     with _cache_lock:
         _cache[match_id] = _Cached(last_seq, key, game)
@@ -164,7 +178,7 @@ def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[int]]:
 
 
 def _save_cache(match: Match, game: Game, config: dict[str, Any], now: float) -> dict[str, Any]:
-    state = to_state(game, now=now)
+    state = state_at(game, now)
     match.state_cache = state
     match.status = state.get("status", match.status)
     match.save(update_fields=["state_cache", "last_seq", "status"])
@@ -233,10 +247,10 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     game = match_game(match, config)
     if existing is not None:
         if not _same_event(existing.payload, event):
-            return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
+            return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq,
                              error=DUPLICATE_ID)
         return LogResult(
-            accepted=True, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
+            accepted=True, state=state_at(game, now, lang), last_seq=match.last_seq,
             seq=existing.seq, event=existing.payload, duplicate=True,
         )
 
@@ -245,13 +259,13 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     expected = event.get("expected_seq")
     stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS}
     if isinstance(expected, int) and not isinstance(expected, bool) and expected < match.last_seq:
-        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
+        return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq,
                          error=_stale(game, {**stripped, "expected_seq": expected}, now))
 
     # Rule 21.d across the day: the engine sees this match only (matches/availability.py).
     refusal = event_refusal(match=match, event=stripped, now=now)
     if refusal is not None:
-        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal)
+        return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq, error=refusal)
 
     game, appended = _append_due(match, game, now)
     decision = decide(game, stripped, now=now)
@@ -259,13 +273,13 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
         if appended:
             _save_cache(match, game, config, now)
             _on_commit_broadcast(match.pk, appended)
-        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=decision.error, appended=appended)
+        return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq, error=decision.error, appended=appended)
 
     row = _append(match, decision.event, user, now)
     appended.append(row.seq)
     state = _save_cache(match, decision.game, config, now)
     if lang != "en":
-        state = to_state(decision.game, now=now, lang=lang)
+        state = state_at(decision.game, now, lang)
     _on_commit_broadcast(match.pk, appended)
     return LogResult(accepted=True, state=state, last_seq=match.last_seq, seq=row.seq, event=decision.event, appended=appended)
 
@@ -291,4 +305,4 @@ def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int
 def match_state(match: Match, *, now: float | None = None, lang: str = "en") -> dict[str, Any]:
     """The state to show now (read path): the cached fold projected to ``now``."""
     now = time.time() if now is None else now
-    return to_state(match_game(match), now=now, lang=lang)
+    return state_at(match_game(match), now, lang)

@@ -1,0 +1,94 @@
+"""Shared helpers of the live-core tests (API, websockets, faults): the cast of officials from
+``personas``, events with fresh ids, a logged-in Django test client and a websocket connected
+through the real ASGI application (origin check and session auth included)."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import types
+import uuid
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from matches.services import match_event_log
+
+from .personas import Cast
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+
+
+def _websocket_communicator_class():
+    """Channels' own ``WebsocketCommunicator``. ``channels.testing``'s package module also imports
+    the Daphne live server (not installed: we serve with uvicorn), so when that fails the package's
+    submodules are loaded without it."""
+    try:
+        from channels.testing import WebsocketCommunicator
+    except ModuleNotFoundError:
+        import channels
+
+        package = types.ModuleType("channels.testing")
+        package.__path__ = [os.path.join(os.path.dirname(channels.__file__), "testing")]
+        sys.modules["channels.testing"] = package
+        from channels.testing.application import ApplicationCommunicator
+        from channels.testing.websocket import WebsocketCommunicator
+
+        package.ApplicationCommunicator = ApplicationCommunicator
+        package.WebsocketCommunicator = WebsocketCommunicator
+    return WebsocketCommunicator
+
+
+WebsocketCommunicator = _websocket_communicator_class()
+
+
+@pytest.fixture
+def cast() -> Cast:
+    return Cast()
+
+
+def ev(event_type: str, **fields: Any) -> dict[str, Any]:
+    return {"id": str(uuid.uuid4()), "type": event_type, **fields}
+
+
+def log(match, event: dict[str, Any], user=None, *, now: float | None = None) -> dict[str, Any]:
+    """Log an event through the service (as the API does) and insist that it was accepted."""
+    result = match_event_log(match_id=match.pk, event=event, user=user or match.scorer, now=now)
+    assert result.accepted, (event, result.error and result.error.code)
+    return result.state
+
+
+def client_for(user=None, **kwargs) -> Client:
+    client = Client(**kwargs)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def post_event(client: Client, match, event: Any, **headers: str):
+    body = event if isinstance(event, (str, bytes)) else json.dumps(event)
+    return client.post(f"/api/matches/{match.pk}/events", body, content_type="application/json", **headers)
+
+
+def session_cookie(user) -> bytes:
+    client = client_for(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+def communicator(match_id: int, *, cookie: bytes | None = None, origin: tuple[bytes, bytes] | None = ORIGIN,
+                 lang: str | None = None):
+    from polo.asgi import application
+
+    headers = [origin] if origin else []
+    if cookie:
+        headers.append((b"cookie", cookie))
+    if lang:
+        headers.append((b"accept-language", lang.encode()))
+    return WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+
+
+def started_clock_ago(match, seconds: float, *, at_clock: float = 0.0) -> None:
+    """Throw the ball in ``seconds`` ago (the official clock has run since, from ``at_clock``)."""
+    log(match, ev("play", clock=at_clock), now=time.time() - seconds)
