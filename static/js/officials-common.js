@@ -207,67 +207,54 @@
   }
 
   // --- The field diagram ----------------------------------------------------------------------
-  /* SVG in yards: svg x = field x (north end line on the left), svg y = field y (west side on top). */
+  /* The shared diagram (field.js, PoloField: lines, posts, direction of play, the restart's spot)
+   * drawn in a nested <svg>, with two layers of ours on top: the restart's label and the cursor
+   * that gives a position. Both use the contract's frame in yards: svg x = field x (north end line
+   * on the left), svg y = field y (west side on top). */
+  const MARGIN = 14;  // field.js's margin round the field
+
   class FieldView {
     constructor(svgEl, teams, field, opts) {
       this.svg = svgEl;
       this.teams = teams;
       this.L = field.length || 300;
       this.W = field.width || 160;
-      this.boarded = !!field.boarded;
       this.opts = opts || {};
       this.pick = null;  // {snap(pos) -> pos} while a position is being asked for
-      this.draw();
+      this.defends = null;
+      this.restart = null;
+      const box = [-MARGIN, -MARGIN, this.L + 2 * MARGIN, this.W + 2 * MARGIN];
+      svgEl.setAttribute("viewBox", box.join(" "));
+      this.diagram = svg("svg", {x: box[0], y: box[1], width: box[2], height: box[3], class: "diagram"});
+      this.restartLayer = svg("g", {class: "restart-layer"});
+      this.cursorLayer = svg("g", {class: "cursor-layer"});
+      svgEl.append(this.diagram, this.restartLayer, this.cursorLayer);
       svgEl.addEventListener("click", (e) => this.clicked(e));
+      this.draw();
     }
 
     draw() {
-      const {L, W} = this, s = this.svg, pad = 12;
-      s.setAttribute("viewBox", `${-pad} ${-pad} ${L + 2 * pad} ${W + 2 * pad}`);
-      s.setAttribute("preserveAspectRatio", "xMidYMid meet");
-      s.append(svg("rect", {x: -pad, y: -pad, width: L + 2 * pad, height: W + 2 * pad, class: "field-surround"}));
-      s.append(svg("rect", {x: 0, y: 0, width: L, height: W, class: "field-grass" + (this.boarded ? " boarded" : "")}));
-      for (const d of [30, 40, 60]) {
-        for (const x of [d, L - d]) s.append(svg("line", {x1: x, y1: 0, x2: x, y2: W, class: "field-line yard-" + d}));
-      }
-      s.append(svg("line", {x1: L / 2, y1: 0, x2: L / 2, y2: W, class: "field-line centre"}));
-      for (const x of [0, L]) {
-        for (const y of [W / 2 - 4, W / 2 + 4]) s.append(svg("circle", {cx: x, cy: y, r: 1.6, class: "goal-post"}));
-      }
-      const label = (x, y, text, cls) => { const t = svg("text", {x, y, class: "field-label " + (cls || "")}); t.textContent = text; s.append(t); return t; };
-      label(-pad / 2, W / 2, gt("N"), "end");
-      label(L + pad / 2, W / 2, gt("S"), "end");
-      label(L / 2, -pad / 2, gt("W"), "side");
-      label(L / 2, W + pad / 2, gt("E"), "side");
-      this.endLabels = {north: label(30, 14, "", "defends"), south: label(L - 30, 14, "", "defends")};
-      this.restartLayer = svg("g", {class: "restart-layer"});
-      this.cursorLayer = svg("g", {class: "cursor-layer"});
-      s.append(this.restartLayer, this.cursorLayer);
+      const t = this.teams;
+      window.PoloField.render(this.diagram, {
+        length: this.L, width: this.W, defends: this.defends || undefined, restart: this.restart,
+        colors: {home: t.color("home"), away: t.color("away")}, names: {home: t.name("home"), away: t.name("away")},
+      });
     }
 
     setDefends(defends) {
-      for (const team of ["home", "away"]) {
-        const end = defends && defends[team];
-        if (!end || !this.endLabels[end]) continue;
-        const t = this.endLabels[end];
-        t.textContent = this.teams.name(team);
-        t.setAttribute("fill", this.teams.color(team));
-        t.setAttribute("data-team", team);
-      }
+      if (JSON.stringify(defends) === JSON.stringify(this.defends)) return;
+      this.defends = defends;
+      this.draw();
     }
 
     setRestart(restart) {
+      this.restart = restart || null;
+      this.draw();
       this.restartLayer.replaceChildren();
       if (!restart || !restart.spot) return;
       const {x, y} = restart.spot;
-      const color = restart.team ? this.teams.color(restart.team) : "#fff";
       const g = svg("g", {class: "restart-marker", "data-x": x, "data-y": y, "data-kind": restart.kind, "data-team": restart.team || ""});
-      if (restart.toward) {
-        const dy = restart.toward === "west" ? -14 : 14;
-        g.append(svg("line", {x1: x, y1: y, x2: x, y2: y + dy, class: "restart-toward", stroke: color}));
-      }
-      g.append(svg("circle", {cx: x, cy: y, r: 5, class: "restart-spot", fill: color}));
-      const t = svg("text", {x: Math.min(Math.max(x, 40), this.L - 40), y: y > this.W / 2 ? y - 9 : y + 14, class: "restart-label"});
+      const t = svg("text", {x: Math.min(Math.max(x, 45), this.L - 45), y: y > this.W / 2 ? y - 13 : y + 19, class: "restart-label"});
       t.textContent = restartSummary(this.teams, restart);
       g.append(t);
       this.restartLayer.append(g);
