@@ -1,0 +1,115 @@
+"""GET /api/openapi.json: the OpenAPI 3.1 document covers every route under /api/, its examples
+validate against its own schemas, and real answers of the API validate too."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from jsonschema import Draft202012Validator
+
+from matches.openapi import document
+
+from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401
+
+HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+def _api_routes() -> list[str]:
+    """Every URL pattern under /api/, written as OpenAPI paths (``<int:x>`` → ``{x}``)."""
+    routes = []
+
+    def walk(patterns, prefix: str) -> None:
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, prefix + str(p.pattern))
+            elif isinstance(p, URLPattern):
+                routes.append(prefix + str(p.pattern))
+
+    walk(get_resolver().url_patterns, "/")
+    return [re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", r) for r in routes if r.startswith("/api/")]
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    return Draft202012Validator({"components": document()["components"], **schema})
+
+
+def _examples():
+    for path, item in document()["paths"].items():
+        for method, op in item.items():
+            if method not in HTTP_METHODS:
+                continue
+            body = op.get("requestBody", {}).get("content", {}).get("application/json")
+            if body and "example" in body:
+                yield f"{method} {path} request", body["schema"], body["example"]
+            for status, response in op["responses"].items():
+                content = response.get("content", {}).get("application/json", {})
+                if "example" in content:
+                    yield f"{method} {path} {status}", content["schema"], content["example"]
+
+
+def test_it_is_served_to_anyone():
+    response = Client().get("/api/openapi.json")
+    assert response.status_code == 200
+    assert response.json()["openapi"].startswith("3.1")
+    assert response.json()["paths"].keys() == document()["paths"].keys()
+
+
+def test_it_documents_every_route_under_api():
+    routes = _api_routes()
+    assert len(routes) >= 6
+    missing = [r for r in routes if r not in document()["paths"]]
+    assert missing == []
+    assert [p for p in document()["paths"] if p not in routes] == []
+
+
+def test_the_documented_schemas_are_valid_json_schema():
+    for name, schema in document()["components"]["schemas"].items():
+        Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("where,schema,example", list(_examples()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_example_validates(where, schema, example):
+    errors = [f"{e.json_path}: {e.message}" for e in _validator(schema).iter_errors(example)]
+    assert errors == []
+
+
+def test_a_broken_example_would_not_validate():
+    """The check above can fail: the state schema refuses a state without its score."""
+    state_schema = {"$ref": "#/components/schemas/State"}
+    example = dict(document()["paths"]["/api/matches/{match_id}/state"]["get"]["responses"]["200"]["content"]
+                   ["application/json"]["example"]["state"])
+    del example["score"]
+    assert list(_validator(state_schema).iter_errors(example))
+
+
+def _response_schema(path: str, method: str, status: int) -> dict[str, Any]:
+    return document()["paths"][path][method]["responses"][str(status)]["content"]["application/json"]["schema"]
+
+
+@pytest.mark.django_db
+def test_real_answers_match_the_document(cast):
+    client = client_for(cast.scorer_a)
+    match = cast.match_a
+    checks = [
+        ("/api/matches/{match_id}/events", "post", post_event(client, match, ev("play"))),
+        ("/api/matches/{match_id}/events", "post", post_event(client, match, ev("play"))),  # 422
+        ("/api/matches/{match_id}/events", "post", post_event(client, match, ev("goal", team="home", expected_seq=0))),
+        ("/api/matches/{match_id}/events", "post", post_event(client, match, "[]")),
+        ("/api/matches/{match_id}/events", "post", post_event(Client(), match, ev("play"))),
+        ("/api/matches/{match_id}/events", "get", Client().get(f"/api/matches/{match.pk}/events?since=0")),
+        ("/api/matches/{match_id}/state", "get", Client().get(f"/api/matches/{match.pk}/state")),
+        ("/api/matches", "get", Client().get("/api/matches")),
+        ("/api/tournaments/{tournament_id}/matches", "get",
+         Client().get(f"/api/tournaments/{match.tournament_id}/matches")),
+        ("/api/time", "get", Client().get("/api/time")),
+    ]
+    statuses = []
+    for path, method, response in checks:
+        statuses.append(response.status_code)
+        errors = [f"{e.json_path}: {e.message}"
+                  for e in _validator(_response_schema(path, method, response.status_code)).iter_errors(response.json())]
+        assert errors == [], (path, method, response.status_code)
+    assert statuses == [201, 422, 409, 400, 403, 200, 200, 200, 200, 200]
