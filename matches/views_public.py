@@ -2,7 +2,8 @@
 
 Each page is rendered with the state as it is now (a first paint without waiting for the socket)
 and hands the same data to its script, which then follows the match live through
-``static/js/live.js`` (docs/LIVE-PROTOCOL.md).
+``static/js/live.js`` (docs/LIVE-PROTOCOL.md). The data is the websocket snapshot's
+(``selectors.match_snapshot``), so the page and the socket start from the same place.
 """
 from __future__ import annotations
 
@@ -15,14 +16,8 @@ from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .public_selectors import (
-    match_goals,
-    match_live_data,
-    match_players,
-    public_match_get,
-    tournament_day_matches,
-    tournament_get,
-)
+from . import selectors
+from .public_selectors import match_goals, public_match_get, tournament_get
 
 
 def _labels() -> dict[str, object]:
@@ -52,17 +47,37 @@ def _language() -> str:
     return (get_language() or "en").split("-")[0]
 
 
+def _live_data(match_id: int) -> dict:
+    data = selectors.match_snapshot(match_id, lang=_language())
+    data["labels"] = _labels()
+    return data
+
+
+def _page_context(match, data: dict) -> dict:
+    state = data["state"]
+    return {"match": match, "data": data, "state": state, "labels": data["labels"],
+            "status": data["labels"]["status"].get(state.get("status"), "")}
+
+
+def _clock_text(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    seconds = int(seconds)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
 @never_cache
 @require_GET
 def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
     match = public_match_get(match_id)
-    data = match_live_data(match, lang=_language())
-    data["goals"] = match_goals(match)["goals"]
-    data["players"] = match_players(match)
-    data["labels"] = _labels()
-    tv = request.GET.get("tv") == "1"
-    return render(request, "public/scoreboard.html", {"match": match, "data": data, "tv": tv,
-                                                      "labels": data["labels"]})
+    data = _live_data(match.pk)
+    goals = match_goals(match)
+    data["goals"] = goals["goals"]
+    data["goals_seq"] = goals["last_seq"]
+    rows = [{**g, "clock_text": _clock_text(g["clock"])} for g in goals["goals"]]
+    return render(request, "public/scoreboard.html", {
+        **_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1",
+    })
 
 
 @never_cache
@@ -76,9 +91,8 @@ def scoreboard_goals(request: HttpRequest, match_id: int) -> JsonResponse:
 @require_GET
 def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
     match = public_match_get(match_id)
-    data = match_live_data(match, lang=_language())
-    data["labels"] = _labels()
-    return render(request, "public/overlay.html", {"match": match, "data": data, "labels": data["labels"]})
+    data = _live_data(match.pk)
+    return render(request, "public/overlay.html", _page_context(match, data))
 
 
 @never_cache
@@ -87,12 +101,12 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = tournament_get(tournament_id)
     today = timezone.localdate()
     try:
-        day = dt.date.fromisoformat(request.GET.get("date", "")) if request.GET.get("date") else today
+        day = selectors.parse_day(request.GET.get("date"))
     except ValueError:
         day = today
-    matches = tournament_day_matches(tournament, day, lang=_language())
+    matches = selectors.matches_of_day(day, tournament_id=tournament.pk)
     labels = _labels()
-    rows = [{"match": m, "starts_at": dt.datetime.fromisoformat(m["starts_at"]),
+    rows = [{"match": m, "starts_at": dt.datetime.fromtimestamp(m["starts_at"], tz=dt.timezone.utc),
              "status": labels["status"].get(m["state"].get("status"), "")} for m in matches]
     data = {"tournament": {"id": tournament.pk, "name": tournament.name}, "date": day.isoformat(),
             "matches": matches, "labels": labels}

@@ -341,8 +341,10 @@
     this.everLive = true;
     this.roughOffset(msg.server_time);
     var seq = num(msg.last_seq, num(msg.state && msg.state.last_seq, 0));
-    if (this.lastSeq == null || seq >= this.lastSeq) this.apply(msg.state, seq, msg.server_time, "snapshot", []);
+    var events = normaliseEvents(msg.events);  // a resync's snapshot carries the missed events
+    if (this.lastSeq == null || seq >= this.lastSeq) this.apply(msg.state, seq, msg.server_time, "snapshot", events);
     this.setStatus("live");
+    this.deliverEvents(events);
     this.catchUpEvents();
   };
 

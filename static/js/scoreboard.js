@@ -14,7 +14,7 @@
   var meta = data.match, labels = data.labels;
   var TEAMS = ["home", "away"];
   var goals = (data.goals || []).slice();  // newest first
-  var goalsSeq = data.last_seq;
+  var goalsSeq = data.goals_seq != null ? data.goals_seq : data.last_seq;
   var fieldKey = null;
 
   function part(role) { return root.querySelector('[data-role="' + role + '"]'); }
@@ -84,7 +84,10 @@
     });
   }
 
-  var players = data.players || {home: {}, away: {}};
+  var players = {home: {}, away: {}};  // team -> number -> name (substitutions update it)
+  TEAMS.forEach(function (team) {
+    (meta[team].players || []).forEach(function (p) { players[team][p.number] = p.name; });
+  });
 
   function goalFrom(events, team, state) {
     // The event that gave ``team`` a goal: a goal credited to it, or a Penalty 1 against the other.

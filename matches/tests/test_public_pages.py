@@ -1,0 +1,225 @@
+"""The public live pages as the server renders them: scoreboard, its goals, overlay, tournament day.
+
+The spectator (anonymous) reads everything here and writes nothing. The demo match (two chukkers
+and part of a third) gives the goals: chukker 1 home #1 at 1:35 and away #3 at 5:00, chukker 2
+away #1 from a penalty at 1:02 and home #3 at 4:20, chukker 3 home #2 at 2:30.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.demo import load_demo
+from matches.models import Match
+from matches.services import match_event_log
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():
+    tournament, live = load_demo()
+    live.refresh_from_db()
+    return tournament, live
+
+
+@pytest.fixture
+def spectator() -> Client:
+    return Client()
+
+
+def page_data(response) -> dict:
+    html = response.content.decode()
+    match = re.search(r'<script id="live-data" type="application/json">(.*?)</script>', html, re.S)
+    assert match, "the page hands its data to its script"
+    return json.loads(match.group(1))
+
+
+def log(match: Match, event: dict) -> None:
+    result = match_event_log(match_id=match.pk, event={"id": str(uuid.uuid4()), **event},
+                             user=match.scorer, now=time.time())
+    assert result.accepted, result.error
+
+
+# --- The scoreboard ----------------------------------------------------------------------------
+
+def test_the_scoreboard_shows_the_match_to_the_public(demo, spectator):
+    _, live = demo
+    response = spectator.get(reverse("scoreboard", args=[live.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert live.home.team.name in html and live.away.team.name in html
+    data = page_data(response)
+    assert data["last_seq"] == live.last_seq > 0
+    assert data["match"]["home"]["color"] == live.home.team.color
+    state = data["state"]
+    assert f'data-role="score-home">{state["score"]["home"]}<' in html
+    assert f'data-role="score-away">{state["score"]["away"]}<' in html
+    # The demo stops with the ball over the side: the pending restart in words, with its rule.
+    assert state["restart"] is not None
+    assert state["restart"]["message"] in html.replace("&#x27;", "'")
+
+
+def test_the_scoreboard_says_which_goal_each_team_attacks(demo, spectator):
+    _, live = demo
+    response = spectator.get(reverse("scoreboard", args=[live.pk]))
+    html = response.content.decode()
+    state = page_data(response)["state"]
+    attacks = {"north": "Attacks the south goal", "south": "Attacks the north goal"}
+    assert f'data-role="attacks-home">{attacks[state["defends"]["home"]]}<' in html
+    assert f'data-role="attacks-away">{attacks[state["defends"]["away"]]}<' in html
+    assert state["defends"]["home"] != state["defends"]["away"]
+
+
+def test_the_scoreboard_lists_the_last_goals_newest_first(demo, spectator):
+    _, live = demo
+    data = page_data(spectator.get(reverse("scoreboard", args=[live.pk])))
+    goals = [(g["period"], g["clock"], g["team"], g["number"]) for g in data["goals"]]
+    assert goals == [(3, 150, "home", 2), (2, 260, "home", 3), (2, 62, "away", 1), (1, 300, "away", 3),
+                     (1, 95, "home", 1)]
+    assert data["goals"][0]["name"] == "Poroto Ruiz"
+    assert data["goals"][2]["penalty"] is True
+
+
+def test_the_last_goals_are_rendered_for_a_first_paint_without_script(demo, spectator):
+    _, live = demo
+    html = spectator.get(reverse("scoreboard", args=[live.pk])).content.decode()
+    body = html[html.index('data-role="goals"'):html.index("</tbody>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    assert len(rows) == 5
+    assert re.findall(r"<td[^>]*>(.*?)</td>", rows[0]) == ["3", "2:30", live.home.team.name, "Poroto Ruiz"]
+
+
+def test_a_voided_goal_leaves_the_list(demo, spectator):
+    _, live = demo
+    log(live, {"type": "play"})
+    goal_id = str(uuid.uuid4())
+    result = match_event_log(match_id=live.pk, event={"id": goal_id, "type": "goal", "team": "away", "number": 4},
+                             user=live.scorer, now=time.time())
+    assert result.accepted, result.error
+    url = reverse("scoreboard_goals", args=[live.pk])
+    first = spectator.get(url).json()
+    assert first["goals"][0]["id"] == goal_id and first["goals"][0]["name"] == "Polito Pieres"
+    log(live, {"type": "void", "target": goal_id, "reason": "hit wide, flag was wrong"})
+    after = spectator.get(url).json()
+    live.refresh_from_db()
+    assert after["last_seq"] == live.last_seq
+    assert goal_id not in [g["id"] for g in after["goals"]]
+    assert len(after["goals"]) == 5
+
+
+def test_a_penalty_1_goal_is_listed_without_a_hitter(demo, spectator):
+    _, live = demo
+    log(live, {"type": "play"})
+    log(live, {"type": "foul", "against": "home", "number": 3, "penalty": "1"})
+    goals = spectator.get(reverse("scoreboard_goals", args=[live.pk])).json()["goals"]
+    assert goals[0]["team"] == "away" and goals[0]["penalty"] is True and goals[0]["name"] == ""
+    assert goals[0]["period"] == 3
+
+
+def test_it_has_a_tv_layout_without_the_site_header(demo, spectator):
+    _, live = demo
+    html = spectator.get(reverse("scoreboard", args=[live.pk]) + "?tv=1").content.decode()
+    assert re.search(r'<body class="[^"]*\btv\b', html)
+    assert "site-header" not in html
+    normal = spectator.get(reverse("scoreboard", args=[live.pk])).content.decode()
+    assert "site-header" in normal and not re.search(r'<body class="[^"]*\btv\b', normal)
+
+
+def test_it_answers_404_for_an_unknown_match(demo, spectator):
+    assert spectator.get(reverse("scoreboard", args=[99999])).status_code == 404
+    assert spectator.get(reverse("overlay", args=[99999])).status_code == 404
+    assert spectator.get(reverse("scoreboard_goals", args=[99999])).status_code == 404
+    assert spectator.get(reverse("tournament_live", args=[99999])).status_code == 404
+
+
+def test_it_refuses_writes_from_the_public(demo, spectator):
+    _, live = demo
+    for url in (reverse("scoreboard", args=[live.pk]), reverse("overlay", args=[live.pk]),
+                reverse("scoreboard_goals", args=[live.pk])):
+        assert spectator.post(url, {}).status_code in (403, 405)
+
+
+def test_the_pages_are_not_cached(demo, spectator):
+    _, live = demo
+    response = spectator.get(reverse("scoreboard", args=[live.pk]))
+    assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+
+# --- The overlay -----------------------------------------------------------------------------
+
+def test_the_overlay_is_a_bare_bar_for_a_video_source(demo, spectator):
+    _, live = demo
+    response = spectator.get(reverse("overlay", args=[live.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<body class="overlay">' in html
+    assert "site-header" not in html and "<header" not in html
+    data = page_data(response)
+    assert f'data-role="score-home">{data["state"]["score"]["home"]}<' in html
+    assert live.home.team.name in html
+
+
+# --- The tournament's day --------------------------------------------------------------------
+
+def test_the_tournament_page_lists_the_days_matches(demo, spectator):
+    tournament, live = demo
+    response = spectator.get(reverse("tournament_live", args=[tournament.pk]) + f"?date={live.starts_at.date()}")
+    assert response.status_code == 200
+    data = page_data(response)
+    ids = [m["id"] for m in data["matches"]]
+    assert live.pk in ids
+    html = response.content.decode()
+    for m in data["matches"]:
+        assert f'data-match-id="{m["id"]}"' in html
+        assert {"status", "score", "period", "clock"} <= set(m["state"])
+
+
+def test_the_tournament_page_goes_from_day_to_day(demo, spectator):
+    tournament, live = demo
+    url = reverse("tournament_live", args=[tournament.pk])
+    far = spectator.get(url + "?date=2001-01-01")
+    assert far.status_code == 200
+    assert page_data(far)["matches"] == [] and page_data(far)["date"] == "2001-01-01"
+    html = far.content.decode()
+    assert "?date=2000-12-31" in html and "?date=2001-01-02" in html
+    bad = spectator.get(url + "?date=yesterday")
+    assert bad.status_code == 200 and page_data(bad)["date"] != "yesterday"
+
+
+# --- Strict CSP, two languages ---------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["scoreboard", "overlay", "tournament_live"])
+def test_the_pages_carry_no_inline_code(demo, spectator, name):
+    tournament, live = demo
+    arg = tournament.pk if name == "tournament_live" else live.pk
+    response = spectator.get(reverse(name, args=[arg]))
+    html = response.content.decode()
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert 'src="' in tag or 'type="application/json"' in tag, tag
+    assert not re.search(r"\sstyle=", html)
+    assert not re.search(r"\son[a-z]+=", html)
+    assert "script-src 'self'" in response["Content-Security-Policy"]
+    assert reverse("javascript-catalog") in html
+
+
+def test_the_scoreboard_speaks_spanish(demo, spectator):
+    _, live = demo
+    spectator.cookies["django_language"] = "es"
+    response = spectator.get(reverse("scoreboard", args=[live.pk]))
+    html = response.content.decode()
+    assert '<html lang="es">' in html
+    english = Client().get(reverse("scoreboard", args=[live.pk]))
+    # The restart comes from the rules engine in the reader's language.
+    message_es = page_data(response)["state"]["restart"]["message"]
+    message_en = page_data(english)["state"]["restart"]["message"]
+    assert message_es != message_en and "Regla" in message_es
+    # Dates in Spanish (Django's own catalog).
+    days = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]
+    assert any(day in html for day in days)
