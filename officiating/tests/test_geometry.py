@@ -448,18 +448,24 @@ def test_a_knock_in_violation_awards_the_penalty_of_22a(orientation, end, kind, 
 FOUL_SHOT_VIOLATIONS = [
     # (penalty being taken, from_spot, foul spot (d from the end line of the team that FOULED, y) or None,
     #  violation, the new penalty, its spot (d from the same end line, y), clause).
-    # The team that fouled (F) gets the new penalty. "That team" of 22.b is F: a Penalty 4 when the
-    # spot is on or inside the 60-yard line in front of F's own goal, else a 5.a from the spot. F's
-    # Penalty 4 is taken 60 yd from the other team's end line, i.e. d = length - 60 from F's.
-    ("2", False, None, "late", "4", (L - 60, CENTRE_Y), "22.b: P2 spot is 30 yd from F's goal: Penalty 4"),
-    ("3", False, None, "passed_ball", "4", (L - 60, CENTRE_Y), "22.b: P3 spot 40 yd from F's goal: Penalty 4"),
-    ("4", False, None, "late", "4", (L - 60, CENTRE_Y), "22.b: P4 spot on F's 60-yard line: Penalty 4"),
+    # The team that fouled (F) gets the new penalty: a 5.a from the spot where the penalty was being
+    # taken, "unless that spot is within the 60-yard line in front of the goal that team is
+    # defending" — "that team" being the team taking the shot (G, the fouled team): the examples of
+    # 22.b give a 5.a to the other team for a Penalty 2 kicked on the approach, a Penalty 6 kicked
+    # forward and a Penalty 4 passed, all of whose spots are in front of the OTHER team's goal. So
+    # a Penalty 4 only when the spot is on or inside G's own 60; F's Penalty 4 is then 60 yd from
+    # G's end line, i.e. d = length - 60 from F's.
+    ("2", False, None, "late", "5a", (30.0, CENTRE_Y), "22.b example: a Penalty 2 spoilt: 5.a to the other team"),
+    ("3", False, None, "passed_ball", "5a", (40.0, CENTRE_Y), "22.b: P3 spot far from the taker's goal: 5.a"),
+    ("4", False, None, "passed_ball", "5a", (60.0, CENTRE_Y), "22.b example: a Penalty 4 passed: 5.a"),
     ("5b", False, None, "late", "5a", (L / 2, CENTRE_Y), "22.b: P5.b at the centre: Penalty 5.a from there"),
-    ("5a", False, (200.0, 30.0), "passed_ball", "5a", (200.0, 30.0), "22.b: outside F's 60: Penalty 5.a from the spot"),
-    ("5a", False, (250.0, 30.0), "late", "5a", (250.0, 30.0), "22.b: inside the OTHER team's 60, not F's: 5.a"),
-    ("5a", False, (61.0, 120.0), "late", "5a", (61.0, 120.0), "22.b: just outside F's 60: Penalty 5.a"),
-    ("5a", False, (55.0, 120.0), "late", "4", (L - 60, CENTRE_Y), "22.b: inside F's 60: Penalty 4"),
-    ("2", True, (70.0, 50.0), "late", "5a", (70.0, 50.0), "22.b: P2 from the spot, outside F's 60: Penalty 5.a"),
+    ("5a", False, (200.0, 30.0), "passed_ball", "5a", (200.0, 30.0), "22.b: outside the taker's 60: 5.a from the spot"),
+    ("5a", False, (55.0, 120.0), "late", "5a", (55.0, 120.0), "22.b: inside F's 60, not the taker's: 5.a"),
+    ("5a", False, (239.0, 120.0), "late", "5a", (239.0, 120.0), "22.b: just outside the taker's 60: 5.a"),
+    ("5a", False, (240.0, 120.0), "late", "4", (L - 60, CENTRE_Y), "22.b: on the taker's 60-yard line: Penalty 4"),
+    ("5a", False, (290.0, 30.0), "passed_ball", "4", (L - 60, CENTRE_Y), "22.b: inside the taker's 60: Penalty 4"),
+    ("2", True, (70.0, 50.0), "late", "5a", (70.0, 50.0), "22.b: P2 from the spot, outside the taker's 60: 5.a"),
+    ("2", True, (260.0, 50.0), "late", "4", (L - 60, CENTRE_Y), "22.b: P2 from the spot inside the taker's 60: Penalty 4"),
 ]
 
 
@@ -485,9 +491,9 @@ def test_a_foul_shot_taken_late_or_passed_gives_the_other_team_a_5a_or_a_4_by_22
 
 
 @pytest.mark.parametrize("orientation, end", CASES, ids=CASE_IDS)
-def test_a_safety_taken_late_gives_the_other_team_a_penalty_4(orientation, end):
-    """22.b: the Penalty 6 spot is on the 60-yard line in front of the goal of the team that hit
-    the safety, so its opponents' late shot gives that team a Penalty 4 (60 yd from the other end)."""
+def test_a_safety_taken_late_gives_the_team_that_hit_it_a_penalty_5a_from_the_spot(orientation, end):
+    """22.b and its example (a Penalty 6 kicked forward on the approach: 5.a to the other team): the
+    Penalty 6 spot is in front of the other team's goal, not the taker's, so a 5.a from that spot."""
     defender, attacker = orientation.defender(end), orientation.attacker(end)
     events = orientation.prefix() + [
         ev("ball_out", line="end", at={"x": x_at(end, 0.0), "y": 40.0}, last_hit_by=defender,
@@ -495,7 +501,7 @@ def test_a_safety_taken_late_gives_the_other_team_a_penalty_4(orientation, end):
         ev("restart_violation", kind="late", team=attacker, clock=30.0),
     ]
     state = run(events, home_defends=orientation.home_defends)
-    assert_restart(state, kind="penalty", team=defender, penalty="4", spot=pos(end, L - 60, CENTRE_Y))
+    assert_restart(state, kind="penalty", team=defender, penalty="5a", spot=pos(end, 60.0, 40.0))
 
 
 # -- 22.c: a goal at the whistle ------------------------------------------------------------------
