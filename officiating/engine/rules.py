@@ -9,7 +9,6 @@ corrections (``void``).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any, Callable, NoReturn
 
 from . import messages as m
@@ -17,7 +16,7 @@ from . import restarts as R
 from .config import MatchConfig, Player
 from .geometry import Point
 from .shootout import progress
-from .state import (Entry, ExcusedHorse, Game, Restart, Shootout, Timer, Unavailable, evolve, flip,
+from .state import (Entry, Log, ExcusedHorse, Game, Restart, Shootout, Timer, Unavailable, evolve, flip,
                     new_game as _new_game_state, next_period, other)
 
 TEAMS = ("home", "away")
@@ -48,12 +47,21 @@ EPSILON = 1e-6
 RETAKE_RADIUS = 1.0
 
 
-@dataclass(frozen=True, slots=True)
 class Decision:
-    accepted: bool
-    game: Game
-    error: m.Rejection | None
-    event: dict[str, Any] | None
+    """What ``decide`` returns: ``accepted``; ``game`` (the new Game, or the same one when
+    refused); ``error`` (a Rejection, or None); ``event`` (the event as stored: ``clock`` filled
+    in from the running clock, ``at`` the ``now`` it was decided at, ``expected_seq`` dropped)."""
+
+    __slots__ = ("accepted", "game", "error", "event")
+
+    def __init__(self, accepted: bool, game: Game, error: m.Rejection | None, event: dict[str, Any] | None):
+        self.accepted = accepted
+        self.game = game
+        self.error = error
+        self.event = event
+
+    def __repr__(self) -> str:
+        return f"Decision(accepted={self.accepted}, error={self.error!r}, event={self.event!r})"
 
 
 class _Refused(Exception):
@@ -183,83 +191,100 @@ def _gate(game: Game, *allowed: str) -> None:
 # -- clock and period mechanics (Rule 14) ----------------------------------------------------------
 
 
-def _stop(game: Game, clock: float | None) -> Game:
-    """The whistle: the clock stops at ``clock`` (21: "play and the clock are stopped")."""
-    return evolve(game, running=False, anchor=None, elapsed=game.elapsed if clock is None else float(clock),
-                  stoppage=game.stoppage + 1, taken=None, taken_clock=None)
+def _halt(game: Game, clock: float | None) -> dict[str, Any]:
+    """The changes of the whistle: play and the clock stop at ``clock`` (21: "play and the clock
+    are stopped"). Handlers merge them with their own and make one new Game."""
+    return {"running": False, "anchor": None, "elapsed": game.elapsed if clock is None else float(clock),
+            "stoppage": game.stoppage + 1, "taken": None, "taken_clock": None}
 
 
-def _min_clock(game: Game, restart: Restart) -> tuple[Restart, float]:
+def _min_clock(game: Game, restart: Restart, elapsed: float) -> tuple[Restart, float]:
     """14.b(2), 14.c: after the seven-minute horn of a final-like period, at least 5 seconds for
     the restart: the clock goes back to 445 s if it stood later."""
     latest = game.config.period_end - R.MIN_CLOCK_REMAINING
-    return evolve(restart, min_clock_remaining=R.MIN_CLOCK_REMAINING), min(game.elapsed, latest)
+    return evolve(restart, min_clock_remaining=R.MIN_CLOCK_REMAINING), min(elapsed, latest)
 
 
-def _after_stoppage(game: Game, restart: Restart, now: float | None) -> Game:
-    """Play has stopped (clock already stopped) and ``restart`` is due. After the seven-minute
-    horn an ordinary period ends here and the restart opens the next one (14.b(2), 22.g); a
-    final-like period keeps at least 5 seconds for it."""
-    if game.elapsed >= game.config.period_seconds:
+def _after_stoppage(game: Game, restart: Restart, now: float | None, changes: dict[str, Any]) -> Game:
+    """Play has stopped (``changes`` from ``_halt``, and the handler's own) and ``restart`` is
+    due. After the seven-minute horn an ordinary period ends here and the restart opens the next
+    one (14.b(2), 22.g); a final-like period keeps at least 5 seconds for it."""
+    elapsed = changes.get("elapsed", game.elapsed)
+    if elapsed >= game.config.period_seconds:
         if not game.final_like:
-            return _end_period(game, restart, now, "stoppage")
-        restart, elapsed = _min_clock(game, restart)
-        return evolve(game, status="stopped", restart=restart, elapsed=elapsed)
-    return evolve(game, status="stopped", restart=restart)
+            return _end_period(game, restart, now, "stoppage", changes)
+        restart, changes["elapsed"] = _min_clock(game, restart, elapsed)
+    return evolve(game, status="stopped", restart=restart, **changes)
 
 
-def _replace_pending(game: Game, restart: Restart) -> Game:
+def _replace_pending(game: Game, restart: Restart, changes: dict[str, Any]) -> Game:
     """A dead-ball call while play is stopped: ``restart`` replaces the pending one.
     CHOICE: the umpires' latest call decides how play resumes."""
     if game.status == "stopped" and game.final_like and game.elapsed >= game.config.period_seconds:
-        restart, elapsed = _min_clock(game, restart)
-        return evolve(game, restart=restart, elapsed=elapsed)
-    if game.status == "interval":
+        restart, changes["elapsed"] = _min_clock(game, restart, game.elapsed)
+    elif game.status == "interval":
         restart = evolve(restart, next_period=True)
-    return evolve(game, restart=restart)
+    return evolve(game, restart=restart, **changes)
 
 
-def _end_period(game: Game, restart: Restart | None, now: float | None, how: str) -> Game:
+def _end_period(game: Game, restart: Restart | None, now: float | None, how: str,
+                changes: dict[str, Any] | None = None) -> Game:
     """An ordinary period (or an overtime period that reached the horn) ends: an interval, and
     ``restart`` is carried into the next period (22.g)."""
     if restart is not None:
         restart = evolve(restart, next_period=True, min_clock_remaining=None)
-    return evolve(game, status="interval", restart=restart, running=False, anchor=None, ended_by=how,
-                  interval_started_at=now, taken=None, taken_clock=None)
+    c = {"running": False, "anchor": None, "taken": None, "taken_clock": None}
+    if changes:
+        c.update(changes)
+    return evolve(game, status="interval", restart=restart, ended_by=how, interval_started_at=now, **c)
 
 
-def _finish(game: Game, winner: str | None, result: str | None, now: float | None, how: str) -> Game:
-    return evolve(game, status="final", winner=winner, result=result, restart=None, running=False,
-                  anchor=None, ended_by=how, ended_at=now, taken=None, taken_clock=None)
+def _finish(game: Game, winner: str | None, result: str | None, now: float | None, how: str,
+            changes: dict[str, Any] | None = None) -> Game:
+    c = {"running": False, "anchor": None, "taken": None, "taken_clock": None}
+    if changes:
+        c.update(changes)
+    return evolve(game, status="final", winner=winner, result=result, restart=None, ended_by=how,
+                  ended_at=now, **c)
+
+
+def _score_tied(game: Game, goals: tuple[int, int]) -> bool:
+    return game.config.home.handicap_goals + goals[0] == game.config.away.handicap_goals + goals[1]
+
+
+def _leader(game: Game, goals: tuple[int, int]) -> str | None:
+    h = game.config.home.handicap_goals + goals[0]
+    a = game.config.away.handicap_goals + goals[1]
+    return None if h == a else ("home" if h > a else "away")
 
 
 def _end_by_horn(game: Game, ball: Point | None, now: float | None) -> Game:
     """The double horn at 7:30 ends every period wherever the ball is (14.b(1), 14.e). The next
     period opens as play would have resumed (22.g): a throw-in where the ball was."""
     cfg = game.config
-    g = evolve(game, elapsed=cfg.period_end, running=False, anchor=None, stoppage=game.stoppage + 1,
-               taken=None, taken_clock=None)
+    changes = {"elapsed": cfg.period_end, "stoppage": game.stoppage + 1}
     restart = R.throw_in(cfg.field, ball, rule="22.g") if ball is not None else R.centre_throw_in(cfg.field)
-    if not g.final_like:
-        return _end_period(g, restart, now, "horn")
-    if g.period_kind == "regulation" and not g.tied:
-        return evolve(_finish(g, g.leader, "regulation", now, "horn"), fresh_horn=True)
-    if g.period_kind == "regulation":
+    if not game.final_like:
+        return _end_period(game, restart, now, "horn", changes)
+    changes["fresh_horn"] = True
+    if game.period_kind == "regulation" and not game.tied:
+        return _finish(game, game.leader, "regulation", now, "horn", changes)
+    if game.period_kind == "regulation":
         # 14.c/14.d: a tie waits for the committee: overtime or a shootout.
-        g = _end_period(g, restart, now, "horn")
-        return evolve(g, status="tied", interval_started_at=None, fresh_horn=True)
+        g = _end_period(game, restart, now, "horn", changes)
+        return evolve(g, status="tied", interval_started_at=None)
     # 14.c: an overtime period without a goal: an interval, then another overtime period.
-    return evolve(_end_period(g, restart, now, "horn"), fresh_horn=True)
+    return _end_period(game, restart, now, "horn", changes)
 
 
-def _reopen_at_the_horn(game: Game, restart: Restart) -> Game:
+def _reopen_at_the_horn(game: Game, restart: Restart, changes: dict[str, Any]) -> Game:
     """Rule 21 (commentary): "When a foul occurs at or slightly after the horn ending the final
     regulation period, five seconds should be put on the clock and the penalty executed."
     CHOICE: overtime periods, run like the final one (14.c), are treated the same way."""
     restart = evolve(restart, next_period=False, min_clock_remaining=R.MIN_CLOCK_REMAINING)
     return evolve(game, status="stopped", restart=restart, elapsed=game.config.period_end - R.MIN_CLOCK_REMAINING,
                   winner=None, result=None, ended_by=None, ended_at=None, fresh_horn=False,
-                  interval_started_at=None)
+                  interval_started_at=None, **changes)
 
 
 # -- handlers ----------------------------------------------------------------------------------------
@@ -304,23 +329,22 @@ def _goal(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     _gate(game, "in_play")
     if number is not None:
         _player(game, other(team) if own_goal else team, number)
-    g = _stop(game, clock)
-    goals = (g.goals[0] + 1, g.goals[1]) if team == "home" else (g.goals[0], g.goals[1] + 1)
+    changes = _halt(game, clock)
+    goals = (game.goals[0] + 1, game.goals[1]) if team == "home" else (game.goals[0], game.goals[1] + 1)
     # 22.e(1): ends change after every goal (not after handicap goals).
-    g = evolve(g, goals=goals, home_defends=flip(g.home_defends))
+    changes.update(goals=goals, home_defends=flip(game.home_defends))
     restart = R.after_goal(cfg.field)
-    if g.period_kind == "overtime":
-        return _finish(g, team, "overtime", now, "goal")  # 14.c: the first goal decides the game
-    if g.elapsed >= cfg.period_seconds:
-        if not g.final_like:
-            return _end_period(g, restart, now, "goal")  # 14.b(2): the goal ends the period
+    if game.period_kind == "overtime":
+        return _finish(game, team, "overtime", now, "goal", changes)  # 14.c: the first goal decides
+    if changes["elapsed"] >= cfg.period_seconds:
+        if not game.final_like:
+            return _end_period(game, restart, now, "goal", changes)  # 14.b(2): the goal ends the period
         # 14.b(2), final regulation period: play goes on after the seven-minute horn until a
         # goal, "unless that goal ties the score".
-        if not g.tied:
-            return _finish(g, g.leader, "regulation", now, "goal")
-        restart, elapsed = _min_clock(g, restart)
-        return evolve(g, status="stopped", restart=restart, elapsed=elapsed)
-    return evolve(g, status="stopped", restart=restart)
+        if not _score_tied(game, goals):
+            return _finish(game, _leader(game, goals), "regulation", now, "goal", changes)
+        restart, changes["elapsed"] = _min_clock(game, restart, changes["elapsed"])
+    return evolve(game, status="stopped", restart=restart, **changes)
 
 
 def _foul(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -342,7 +366,7 @@ def _foul(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     if advantage:
         # 21.b: the umpire may elect not to stop play; the foul is noted and play goes on.
         _gate(game, "in_play")
-        return evolve(game, cards=cards)
+        return evolve(game, cards=cards) if card else game
     if goal_scored and scored_by != against and pen != "1":
         # 22.c(1): a foul confirmed against the defending team at the moment of a goal is either
         # a Penalty 1 (the field goal does not count) or no foul (record the goal instead).
@@ -353,28 +377,30 @@ def _foul(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     at_the_horn = game.fresh_horn and game.status in ("tied", "final", "interval") and game.final_like
     if not at_the_horn:
         _gate(game, "in_play", "stopped", "interval", "scheduled")
-    g = evolve(game, cards=cards)
+    changes = _halt(game, clock) if game.status == "in_play" else {}
+    if card:
+        changes["cards"] = cards
     if pen == "1":
-        goals = (g.goals[0] + 1, g.goals[1]) if fouled == "home" else (g.goals[0], g.goals[1] + 1)
+        goals = (game.goals[0] + 1, game.goals[1]) if fouled == "home" else (game.goals[0], game.goals[1] + 1)
         # 14.b(2): one goal to the fouled team, then a Penalty 5.b to it and a change in direction.
-        g = evolve(g, goals=goals, home_defends=flip(g.home_defends))
+        changes.update(goals=goals, home_defends=flip(game.home_defends))
         restart = R.after_penalty_1(cfg.field, fouled)
-        if g.period_kind == "overtime":
+        if game.period_kind == "overtime":
             # 14.c: in overtime the first goal of any kind determines the game.
-            return _finish(_stop(g, clock) if g.running else g, fouled, "overtime", now, "goal")
+            return _finish(game, fouled, "overtime", now, "goal", changes)
     else:
-        restart = R.penalty(cfg.field, pen, fouled, g.defends(against), spot, from_spot)
+        restart = R.penalty(cfg.field, pen, fouled, game.defends(against), spot, from_spot)
 
     if at_the_horn:
-        return _reopen_at_the_horn(g, restart)
-    if g.status == "in_play":
+        return _reopen_at_the_horn(game, restart, changes)
+    if game.status == "in_play":
         # 14.b(2): after the seven-minute horn the whistle ends an ordinary period and the
         # penalty opens the next one; a final-like period executes it with at least 5 seconds.
-        return _after_stoppage(_stop(g, clock), restart, now)
+        return _after_stoppage(game, restart, now, changes)
     # A dead-ball foul (21.b): play is already stopped, or between periods ("An unsportsmanlike
     # conduct penalty assessed between periods shall be executed at the beginning of the next
     # period"), or before the first period.
-    return _replace_pending(g, restart)
+    return _replace_pending(game, restart, changes)
 
 
 def _ball_out(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -419,7 +445,7 @@ def _ball_out(game: Game, ev: dict, clock: float | None, now: float | None) -> G
                 restart = R.side_free_hit(field, x, side, awarded, None, f"22.f({case})+(iv)")
             else:
                 restart = R.side_free_hit(field, x, side, awarded, inside, f"22.f({case})+(v)")
-    return _after_stoppage(_stop(game, clock), restart, now)
+    return _after_stoppage(game, restart, now, _halt(game, clock))
 
 
 def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -496,7 +522,8 @@ def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
         # or less), or when the tack was broken by contact with another horse.
         if contact or cfg.tack_allowance_applies:
             timers.append(Timer("broken_tack", TACK_SECONDS, team, number, now, "21.g"))
-    g = evolve(g, timers=tuple(timers))
+    if len(timers) != len(g.timers):
+        g = evolve(g, timers=tuple(timers))
 
     if g.status != "in_play":
         # A stoppage during a break in play: the pending restart stands ("Play will be restarted
@@ -516,7 +543,7 @@ def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
     else:
         # 22.e(4) (21.j for an inadvertent whistle): a throw-in toward the nearer side.
         restart = R.throw_in(cfg.field, ball)
-    return _after_stoppage(_stop(g, clock), restart, now)
+    return _after_stoppage(g, restart, now, _halt(g, clock))
 
 
 def _not_yet_taken(game: Game, taken: Restart, ball: Point | None, clock: float | None) -> bool:
@@ -585,8 +612,8 @@ def _restart_violation(game: Game, ev: dict, clock: float | None, now: float | N
             # 5.b to the team taking it, as 22.a gives for a knock-in.
             restart = R.penalty(field, "5b", taker, game.defends(other(taker)), None, rule=rule)
     if game.status == "in_play":
-        return _after_stoppage(_stop(game, clock), restart, now)
-    return _replace_pending(game, restart)
+        return _after_stoppage(game, restart, now, _halt(game, clock))
+    return _replace_pending(game, restart, {})
 
 
 def _horn(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -599,18 +626,18 @@ def _horn(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
             # 14.b example: "The 7-minute horn sounds when the ball is in the Umpire's hand for a
             # throw-in. In every regulation period but the final ... the period ends as the ball
             # is out of play." The pending restart opens the next period (22.g).
-            g = evolve(game, elapsed=max(game.elapsed, cfg.period_seconds))
-            return _end_period(g, g.restart, now, "stoppage")
+            return _end_period(game, game.restart, now, "stoppage",
+                               {"elapsed": max(game.elapsed, cfg.period_seconds)})
         elapsed = max(game.elapsed, cfg.period_seconds if clock is None else float(clock))
         g = evolve(game, elapsed=elapsed)
         if g.status == "stopped" and g.restart is not None:
-            restart, elapsed = _min_clock(g, g.restart)
+            restart, elapsed = _min_clock(g, g.restart, g.elapsed)
             g = evolve(g, restart=restart, elapsed=elapsed)
         return g
     if game.status == "stopped":
         if game.final_like:
             _refuse("not_in_play", "14.b(2)", m.HORN_WHILE_STOPPED)
-        return _end_period(evolve(game, elapsed=cfg.period_end), game.restart, now, "horn")
+        return _end_period(game, game.restart, now, "horn", {"elapsed": cfg.period_end})
     return _end_by_horn(game, ball, now)
 
 
@@ -674,7 +701,7 @@ def _mount(game: Game, ev: dict, clock: float | None, now: float | None) -> Game
 
 def _forfeited(game: Game, team: str, reason: str | None, now: float | None) -> Game:
     ended_at = now if game.ended_at is None else game.ended_at
-    return evolve(_finish(game, other(team), "forfeit", ended_at, game.ended_by or "forfeit"), forfeit=(team, reason))
+    return _finish(game, other(team), "forfeit", ended_at, game.ended_by or "forfeit", {"forfeit": (team, reason)})
 
 
 def _substitution(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -710,7 +737,7 @@ def _suspend(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
     if g.status == "in_play":
         # 21.k, 22.j: resumed "at the point at which it was suspended as to score, period, and
         # position of the ball".
-        g = _after_stoppage(_stop(g, clock), R.suspended_throw_in(g.config.field, ball), now)
+        g = _after_stoppage(g, R.suspended_throw_in(g.config.field, ball), now, _halt(g, clock))
     return evolve(g, status="suspended", suspended_from=g.status)
 
 
@@ -796,8 +823,8 @@ def _shootout_attempt(game: Game, ev: dict, clock: float | None, now: float | No
         return evolve(game, shootout=so)
     # 14.d: "the team with more points will be declared the game winner by one goal".
     goals = (game.goals[0] + 1, game.goals[1]) if winner == "home" else (game.goals[0], game.goals[1] + 1)
-    g = evolve(game, shootout=evolve(so, winner=winner), goals=goals)
-    return evolve(_finish(g, winner, "shootout", now, "shootout"), status="final")
+    return _finish(game, winner, "shootout", now, "shootout",
+                   {"shootout": evolve(so, winner=winner), "goals": goals})
 
 
 def _forfeit(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -830,9 +857,8 @@ _AFTER_TIME_NOOPS = ("whistle", "ball_out")
 def _apply(game: Game, ev: dict, now: float | None) -> Game:
     """The rules for one event whose shape (type, id) is known good; raises ``_Refused``."""
     clock = ev.get("clock")
-    if clock is not None:
-        if not _is_num(clock) or clock < 0:
-            _invalid(m.BAD_FIELD, field="clock")
+    if clock is not None and (type(clock) not in (int, float) or not 0 <= clock < math.inf):
+        _invalid(m.BAD_FIELD, field="clock")
     etype = ev["type"]
     if game.running and clock is not None:
         if clock < game.elapsed - EPSILON and etype != "clock_set":
@@ -843,9 +869,11 @@ def _apply(game: Game, ev: dict, now: float | None) -> Game:
             game = _end_by_horn(game, None, now)
             if etype in _AFTER_TIME_NOOPS:
                 return game
-        elif game.anchor is None or now is None:
-            game = evolve(game, elapsed=float(clock))
     g = HANDLERS[etype](game, ev, clock, now)
+    if g.running and clock is not None and g.elapsed < clock and (g.anchor is None or now is None):
+        # An event that does not stop play still tells the official time (a replay has no
+        # wall clock to run it).
+        g = evolve(g, elapsed=float(clock))
     if g.fresh_horn and etype not in ("horn", "whistle", "card"):
         g = evolve(g, fresh_horn=False)
     return g
@@ -868,8 +896,14 @@ def new_game(config: MatchConfig) -> Game:
     return _new_game_state(config, R.opening(config.field))
 
 
-def _refold(config: MatchConfig, events: list[dict]) -> Game:
-    g = new_game(config)
+_EMPTY_LOG = Log()
+
+
+SNAPSHOT_EVERY = 16  # a void re-folds from the nearest snapshot before its target
+
+
+def _refold(game: Game, events: list[dict]) -> Game:
+    g = game
     for ev in events:
         try:
             g = _apply(g, ev, ev.get("at"))
@@ -880,6 +914,8 @@ def _refold(config: MatchConfig, events: list[dict]) -> Game:
 
 
 def _void(game: Game, ev: dict) -> Game:
+    """A correction: the target no longer counts. The log keeps both; the state is the fold of
+    the log without the target (and without earlier voided events)."""
     target = ev.get("target")
     if not isinstance(target, str) or not target:
         _invalid(m.MISSING_FIELD, field="target")
@@ -892,9 +928,19 @@ def _void(game: Game, ev: dict) -> Game:
     if target in game.voided:
         _refuse("void_unknown_target", None, m.VOID_ALREADY, target=target)
     voided = game.voided | {target}
-    kept = [e.event for e in game.log.entries[:game.log_len]
-            if e.event["type"] != "void" and e.id not in voided]
-    return evolve(_refold(game.config, kept), voided=voided)
+    entries = game.log.entries
+    start, base = 0, new_game(game.config)
+    # The nearest snapshot at or before the target that no later void has outdated (a void
+    # appended after the snapshot, of an event before it, changed what precedes the snapshot).
+    index = game.log.index
+    voids = [(e.seq - 1, index[e.event["target"]]) for e in entries[:game.log_len] if e.event["type"] == "void"]
+    for i in range(entry.seq - 1, -1, -1):
+        snap = entries[i].before
+        if snap is not None and not any(tp < i <= p for p, tp in voids):
+            start, base = i, snap
+            break
+    kept = [e.event for e in entries[start:game.log_len] if e.event["type"] != "void" and e.id not in voided]
+    return evolve(_refold(base, kept), voided=voided)
 
 
 def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
@@ -938,8 +984,20 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
     except _Refused as refused:
         return Decision(False, game, refused.rejection, ev)
     seq = game.log_len + 1
-    g = evolve(g, log=game.log.appended(game.log_len, Entry(seq, eid, ev)), log_len=seq)
+    before = _rules_only(game) if seq % SNAPSHOT_EVERY == 1 else None
+    log = game.log.appended(game.log_len, Entry(seq, eid, ev, before))
+    if g is game:
+        g = evolve(g, log=log, log_len=seq)
+    else:
+        # ``g`` was made by this call and nobody else holds it yet: finishing it in place saves
+        # a copy per event on the server's hot path.
+        g.__dict__.update(log=log, log_len=seq)
     return Decision(True, g, None, ev)
+
+
+def _rules_only(game: Game) -> Game:
+    """A snapshot for re-folding: the rules state, without the log."""
+    return evolve(game, log=_EMPTY_LOG, log_len=0, voided=frozenset())
 
 
 def due_events(game: Game, now: float) -> list[dict[str, Any]]:

@@ -99,13 +99,16 @@ class Shootout:
     winner: str | None = None
 
 
-@dataclass(frozen=True)
 class Entry:
-    """One accepted event of the log."""
+    """One accepted event of the log (never changed once made)."""
 
-    seq: int
-    id: str
-    event: dict[str, Any]  # as stored: the event with ``clock`` (and ``at``) filled in
+    __slots__ = ("seq", "id", "event", "before")
+
+    def __init__(self, seq: int, id: str, event: dict[str, Any], before: Game | None = None):
+        self.seq = seq
+        self.id = id
+        self.event = event  # as stored: the event with ``clock`` (and ``at``) filled in
+        self.before = before  # every SNAPSHOT_EVERY entries: the rules state before this event
 
 
 class Log:
