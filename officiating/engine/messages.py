@@ -86,6 +86,7 @@ NOT_TIED_OVERTIME = N_("Overtime is only for a game tied at the end of the final
 NOT_TIED_SHOOTOUT = N_("A shootout is only for a game tied at the end of the final regulation period or of an overtime period.")
 SHOOTOUT_OUT_OF_TURN = N_("Out of turn: the next shootout hit is %(team)s #%(number)s.")
 NOT_IN_SHOOTOUT = N_("There is no shootout in progress.")
+SHOOTOUT_IN_PROGRESS = N_("The game is being decided by a shootout.")
 AWAITING_COMMITTEE = N_("The game is tied: the committee must order overtime or a shootout.")
 DUPLICATE_ID = N_("An event with this id was already recorded with different content.")
 STALE_SEQUENCE = N_("The log has moved on since (last_seq %(last)s, yours %(expected)s): reload and try again.")

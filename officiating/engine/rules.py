@@ -182,7 +182,7 @@ def _gate(game: Game, *allowed: str) -> None:
     if st == "tied":
         _refuse("awaiting_committee", "14.c", m.AWAITING_COMMITTEE)
     if st == "shootout":
-        _refuse("shootout_in_progress", "14.d", m.NOT_IN_SHOOTOUT)
+        _refuse("shootout_in_progress", "14.d", m.SHOOTOUT_IN_PROGRESS)
     if st == "in_play":
         _refuse("already_in_play", None, m.ALREADY_IN_PLAY)
     _refuse("not_in_play", None, m.NOT_IN_PLAY)
