@@ -15,6 +15,7 @@ sockets' matches against the database on every heartbeat and after any layer err
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import threading
@@ -46,7 +47,7 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
-def set_server_loop(loop: asyncio.AbstractEventLoop) -> None:
+def set_server_loop(loop: asyncio.AbstractEventLoop | None) -> None:
     """Called by the hub and the clock watcher: the loop where this process's sockets live."""
     global _loop
     with _loop_lock:
@@ -84,6 +85,13 @@ async def deliver(group: str, message: dict[str, Any], *, server: bool = False) 
         await layer.group_send(group, message)
 
 
+def spawn(loop: asyncio.AbstractEventLoop, coro) -> asyncio.Task:
+    """A task in a context of its own. Tasks inherit the creator's context variables, and the
+    creator here is often a request's (asgiref marks it as inside a thread executor): a hub or a
+    watcher task started from there would outlive it and have its database calls refused."""
+    return loop.create_task(coro, context=contextvars.Context())
+
+
 def _log_failure(future) -> None:
     if not future.cancelled() and future.exception() is not None:
         log.warning("broadcast failed (viewers will be repaired from the log): %r", future.exception())
@@ -103,9 +111,10 @@ def send(group: str, message: dict[str, Any]) -> None:
     except RuntimeError:
         running = None
     if running is loop:
-        loop.create_task(deliver(group, message, server=True)).add_done_callback(_log_failure)
+        spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure)
     else:
-        asyncio.run_coroutine_threadsafe(deliver(group, message, server=True), loop).add_done_callback(_log_failure)
+        loop.call_soon_threadsafe(
+            lambda: spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure))
 
 
 def broadcast_match_update(match_id: int, seq: int, last_seq: int | None = None) -> None:

@@ -59,14 +59,16 @@ class Watcher:
         self.loop = loop
         self.woken = asyncio.Event()
         self.checked: dict[int, float] = {}  # match id -> when we last caught it up
-        self.task = loop.create_task(self._run(), name="polo-clock-watcher")
+        from .broadcast import spawn
+
+        self.task = spawn(loop, self._run())
 
     def wake(self) -> None:
         self.woken.set()
 
     async def _run(self) -> None:
-        read = database_sync_to_async(_running_clocks, thread_sensitive=False)
-        catch_up = database_sync_to_async(_catch_up, thread_sensitive=False)
+        read = database_sync_to_async(_running_clocks)
+        catch_up = database_sync_to_async(_catch_up)
         while True:
             self.woken.clear()
             try:

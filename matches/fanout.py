@@ -35,8 +35,9 @@ HEARTBEAT_SECONDS = 15.0
 RETRY_FIRST, RETRY_CAP = 0.2, 5.0
 
 def _db_read(func):
-    """The hub's reads run in a worker thread beside the request thread, not queued behind it."""
-    return database_sync_to_async(func, thread_sensitive=False)
+    """The hub's reads share the one thread of the process's websocket work (Django runs each HTTP
+    request in a thread of its own, so the scorer's requests do not queue behind them)."""
+    return database_sync_to_async(func)
 
 
 class Socket(Protocol):
@@ -61,7 +62,8 @@ class Room:
     last_seq: int = 0
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     fetching: bool = False
-    again: bool = False
+    wanted: int = 0  # the highest seq heard of (a read is needed while it is ahead of last_seq)
+    check: bool = False  # read the log even if nothing was heard of (after a layer outage)
 
 
 class Hub:
@@ -83,14 +85,17 @@ class Hub:
             return
         self._started = True
         broadcast.set_server_loop(self.loop)
-        self._tasks.append(self.loop.create_task(self._heartbeats(), name="polo-hub-heartbeat"))
+        self._tasks.append(broadcast.spawn(self.loop, self._heartbeats()))
         if self.layer is not None:
-            self._tasks.append(self.loop.create_task(self._read(), name="polo-hub-reader"))
+            self._tasks.append(broadcast.spawn(self.loop, self._read()))
         from . import clock
 
         clock.ensure_started(self.loop)
 
     async def stop(self) -> None:
+        """Stop reading and heart-beating, and leave the groups (tests; a server just exits)."""
+        for group in list(self.groups):
+            await self._leave(group)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -199,43 +204,45 @@ class Hub:
             clock.wake()
             room = self.rooms.get(message.get("match_id"))
             if room is not None and message.get("last_seq", 0) > room.last_seq:
-                self._schedule(room)
+                self._schedule(room, message["last_seq"])
         elif kind == broadcast.MATCH_ROLES:
             room = self.rooms.get(message.get("match_id"))
             for socket in list(room.sockets if room else ()):
                 if socket.official:
-                    self.loop.create_task(socket.recheck_role())
+                    broadcast.spawn(self.loop, socket.recheck_role())
         elif kind == broadcast.USER_LOGOUT:
             for socket in list(self.users.get(message.get("user_id"), ())):
-                self.loop.create_task(socket.close_for(4003, "logged_out"))
+                broadcast.spawn(self.loop, socket.close_for(4003, "logged_out"))
         elif kind == broadcast.USER_ROLES:
             for socket in list(self.users.get(message.get("user_id"), ())):
-                self.loop.create_task(socket.recheck_role())
+                broadcast.spawn(self.loop, socket.recheck_role())
 
     def repair_all(self) -> None:
+        """After a layer outage: read every room's log, whatever was (not) heard meanwhile."""
         for room in list(self.rooms.values()):
-            self._schedule(room)
+            self._schedule(room, check=True)
 
-    def _schedule(self, room: Room) -> None:
-        """Bring the room up to the log; coalesce while a read is running (one read covers all)."""
+    def _schedule(self, room: Room, seq: int = 0, *, check: bool = False) -> None:
+        """Bring the room up to the log; while a read runs, note what else was heard of (one
+        more read afterwards covers all of it, and none when the first read already did)."""
+        room.wanted = max(room.wanted, seq)
+        room.check = room.check or check
         if room.fetching:
-            room.again = True
             return
         room.fetching = True
-        self.loop.create_task(self._bring_up_to_date(room))
+        broadcast.spawn(self.loop, self._bring_up_to_date(room))
 
     async def _bring_up_to_date(self, room: Room) -> None:
         try:
-            while True:
-                room.again = False
-                await room.ready.wait()
+            await room.ready.wait()
+            while room.check or room.wanted > room.last_seq:
+                room.check = False
                 langs = {socket.lang for socket in room.sockets} or {"en"}
                 update = await _db_read(selectors.match_update)(room.match_id, room.last_seq, langs)
-                if update is not None and update["last_seq"] > room.last_seq:
-                    room.last_seq = update["last_seq"]
-                    await self._send_update(room, update)
-                if not room.again:
+                if update is None or update["last_seq"] <= room.last_seq:
                     break
+                room.last_seq = update["last_seq"]
+                await self._send_update(room, update)
         except Exception:  # noqa: BLE001 — the next message or heartbeat tries again
             log.exception("hub: could not bring match %s up to date", room.match_id)
         finally:
@@ -279,7 +286,7 @@ class Hub:
         now = time.time()
         for match_id, room in list(self.rooms.items()):
             if logged.get(match_id, 0) > room.last_seq:
-                self._schedule(room)
+                self._schedule(room, logged[match_id])
             text = json.dumps({"type": "heartbeat", "server_time": now, "last_seq": room.last_seq},
                               separators=(",", ":"))
             for socket in list(room.sockets):

@@ -12,7 +12,7 @@ import hashlib
 import json
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone as dt_timezone
 from typing import Any
 
@@ -21,7 +21,8 @@ from django.db.models import Prefetch
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from officiating.engine import Game, MatchConfig, Rejection, decide, due_events, new_game, to_state
+from officiating.engine import Decision, Game, MatchConfig, Rejection, due_events, new_game, to_state
+from officiating.engine import decide as engine_decide
 
 from .availability import event_refusal
 from .broadcast import broadcast_match_update
@@ -30,6 +31,23 @@ from .tasks import match_report_after_commit
 
 # Keys the client sends for transport only; they are not part of the stored event.
 TRANSPORT_KEYS = ("expected_seq",)
+
+
+def decide(game: Game, event: dict[str, Any], *, now: float | None = None) -> Decision:
+    """The engine's ``decide``, keeping the running clock continuous.
+
+    The engine (today) records the 7-minute horn by setting ``elapsed`` to 420 while leaving the
+    clock's ``anchor`` where it was, so the running clock jumps forward by the time played since
+    the anchor (a horn appended at 7:24 would make the double horn due at once). A reading of the
+    clock must not change when a horn is recorded: when the clock runs before and after, the
+    anchor is unchanged and ``elapsed`` moved, the anchor moves with it. Idempotent: a fixed engine
+    that re-anchors itself leaves nothing to correct."""
+    decision = engine_decide(game, event, now=now)
+    after = decision.game
+    if (decision.accepted and game.running and after.running and game.anchor is not None
+            and after.anchor == game.anchor and after.elapsed != game.elapsed):
+        decision.game = replace(after, anchor=game.anchor + (after.elapsed - game.elapsed))
+    return decision
 
 
 def match_config(match: Match) -> dict[str, Any]:

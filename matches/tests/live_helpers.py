@@ -92,3 +92,35 @@ def communicator(match_id: int, *, cookie: bytes | None = None, origin: tuple[by
 def started_clock_ago(match, seconds: float, *, at_clock: float = 0.0) -> None:
     """Throw the ball in ``seconds`` ago (the official clock has run since, from ``at_clock``)."""
     log(match, ev("play", clock=at_clock), now=time.time() - seconds)
+
+
+async def stop_live_machinery() -> None:
+    """End the running loop's hub and clock watcher (a test's loop dies with the test)."""
+    import asyncio
+
+    from matches import broadcast, clock, fanout
+
+    loop = asyncio.get_running_loop()
+    hub = fanout._hubs.pop(loop, None)
+    if hub is not None:
+        await hub.stop()
+    await clock.stop(loop)
+    broadcast.set_server_loop(None)
+
+
+async def receive_until(comm, kind: str, *, timeout: float = 5.0, skip=("heartbeat",)) -> dict[str, Any]:
+    """The next frame of type ``kind`` (heartbeats skipped); fails on any other frame."""
+    while True:
+        frame = await comm.receive_json_from(timeout=timeout)
+        if frame["type"] in skip and kind not in skip:
+            continue
+        assert frame["type"] == kind, frame
+        return frame
+
+
+async def receive_close(comm, *, timeout: float = 3.0) -> int:
+    """The close code the server sent (frames before it are skipped)."""
+    while True:
+        message = await comm.receive_output(timeout)
+        if message["type"] == "websocket.close":
+            return message.get("code", 1000)
