@@ -102,17 +102,19 @@ class RosterLineForm(forms.ModelForm):
     the tournament's upper limit as the roster grows (the lower limit once it has four players),
     and Rule 21.d for a team that plays again today."""
 
+    # Not a model field of the form: a new player is created only when the line is saved.
+    player = forms.ModelChoiceField(Player.objects.all(), required=False, label=_("Existing player"))
     new_player = forms.CharField(max_length=120, required=False, label=_("or a new player"))
 
     class Meta:
         model = RosterLine
-        fields = ["number", "player", "handicap"]
+        fields = ["number", "handicap"]
 
     def __init__(self, *args, entry: Entry, **kwargs):
         super().__init__(*args, **kwargs)
         self.entry = entry
-        self.fields["player"].required = False
-        self.fields["player"].label = _("Existing player")
+        if self.instance.pk:
+            self.fields["player"].initial = self.instance.player_id
         self.fields["handicap"].required = False
         self.fields["handicap"].help_text = _("Empty: the player's current handicap.")
 

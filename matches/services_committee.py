@@ -21,7 +21,7 @@ from django.db import transaction
 from django.forms import ModelForm
 from django.utils.translation import gettext_lazy as _
 
-from .models import Match
+from .models import Match, Tournament
 from .models_committee import AuditEntry
 from .services import LogResult, ServiceRejection, match_event_log, match_state
 
@@ -63,6 +63,8 @@ def committee_form_save(*, form: ModelForm, user, action: str, match: Match | No
     instance = form.save()
     if isinstance(instance, Match):
         match = instance
+    elif isinstance(instance, Tournament):
+        tournament = instance
     details = {**_describe(instance), "changed": list(form.changed_data)}
     audit_record(user=user, action=action, match=match, tournament=tournament, details=details)
     return instance
