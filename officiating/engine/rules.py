@@ -170,6 +170,11 @@ def _unavailable(game: Game, team: str, number: int) -> bool:
     return any(u.team == team and u.number == number and not u.substituted for u in game.unavailable)
 
 
+def _gate_over(game: Game) -> None:
+    if game.status in ("final", "abandoned"):
+        _refuse("match_over", None, m.MATCH_OVER)
+
+
 def _gate(game: Game, *allowed: str) -> None:
     """Refuse events the status does not admit: the match over, the game suspended."""
     st = game.status
@@ -744,7 +749,7 @@ def _suspend(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
 def _resume(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     _text(ev, "reason")
     if game.status != "suspended":
-        _gate(game)
+        _gate_over(game)
         _refuse("not_suspended", "22.j", m.NOT_SUSPENDED)
     return evolve(game, status=game.suspended_from, suspended_from=None)
 
@@ -754,7 +759,7 @@ def _abandon(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
     if game.status != "suspended":
         # 22.j: "If a suspended game is determined to have no conceivable effect on the outcome
         # of the event, the game may be abandoned" -- only a suspended game.
-        _gate(game)
+        _gate_over(game)
         _refuse("not_suspended", "22.j", m.NOT_SUSPENDED)
     return evolve(game, status="abandoned", suspended_from=None, restart=None, winner=None, result=None,
                   ended_at=now)
