@@ -100,12 +100,18 @@ async def stop_live_machinery() -> None:
 
     from matches import broadcast, clock, fanout
 
+    from channels.db import database_sync_to_async
+
     loop = asyncio.get_running_loop()
     hub = fanout._hubs.pop(loop, None)
     if hub is not None:
         await hub.stop()
     await clock.stop(loop)
     broadcast.set_server_loop(None)
+    # Let the database work already queued (a socket's last read) finish before the test's
+    # database is flushed: SQLite's shared in-memory database locks tables across threads.
+    await asyncio.sleep(0.05)
+    await database_sync_to_async(lambda: None)()
 
 
 async def receive_until(comm, kind: str, *, timeout: float = 5.0, skip=("heartbeat",)) -> dict[str, Any]:
