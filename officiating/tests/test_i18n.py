@@ -1,0 +1,70 @@
+"""Every message the engine can emit has a Spanish translation, and the catalogs agree.
+
+The catalog is ``officiating/locale/es/LC_MESSAGES/django.po`` (compiled to ``django.mo``), read by
+the engine with the standard library's ``gettext`` and by Django as the app's own catalog.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from officiating.engine import messages as m
+
+LC = m.LOCALE_DIR / "es" / "LC_MESSAGES"
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def po_entries(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of a .po file (single- or multi-line strings)."""
+    entries: dict[str, str] = {}
+    key = None
+    current: dict[str, list[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        if line.startswith(("msgid ", "msgstr ")):
+            key = line.split(" ", 1)[0]
+            current[key] = [line.split(" ", 1)[1]]
+        elif line.startswith('"') and key:
+            current[key].append(line)
+        elif not line.strip() and current:
+            unquote = lambda parts: "".join(eval(p) for p in parts)  # noqa: E731 - .po strings are C strings
+            entries[unquote(current["msgid"])] = unquote(current.get("msgstr", ['""']))
+            current, key = {}, None
+    entries.pop("", None)
+    return entries
+
+
+def test_every_message_the_engine_can_emit_has_a_spanish_translation():
+    catalog = gettext.translation("django", localedir=str(m.LOCALE_DIR), languages=["es"])._catalog  # type: ignore[attr-defined]
+    missing = [msgid for msgid in m.MSGIDS if not catalog.get(msgid)]
+    assert not missing, missing
+
+
+def test_the_compiled_catalog_is_the_po_file():
+    po = po_entries(LC / "django.po")
+    catalog = gettext.translation("django", localedir=str(m.LOCALE_DIR), languages=["es"])._catalog  # type: ignore[attr-defined]
+    assert {k: v for k, v in catalog.items() if k} == po
+
+
+def test_translations_keep_every_placeholder():
+    for msgid, msgstr in po_entries(LC / "django.po").items():
+        assert set(PLACEHOLDER.findall(msgid)) == set(PLACEHOLDER.findall(msgstr)), msgid
+
+
+def test_the_po_file_has_no_stale_entries():
+    assert set(po_entries(LC / "django.po")) == set(m.MSGIDS)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="needs gettext's msgfmt")
+def test_the_po_file_compiles_cleanly(tmp_path):
+    subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "x.mo"), str(LC / "django.po")], check=True)
+
+
+def test_an_unknown_language_falls_back_to_english():
+    assert m.render(m.NOT_IN_PLAY, lang="xx") == "The ball is not in play."
+    assert m.render(m.NOT_IN_PLAY, lang="es") == "La bocha no está en juego."
