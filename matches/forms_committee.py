@@ -297,12 +297,23 @@ class SuspendForm(EventIdForm):
     REASONS = [("darkness", _("Darkness")), ("weather", _("Inclement weather")), ("other", _("Other"))]
     reason = forms.ChoiceField(choices=REASONS, label=_("Reason"))
     note = forms.CharField(max_length=200, required=False, label=_("Note (required for other reasons)"))
+    # Rule 22.j: the game resumes where the ball was. Asked only when the ball is in play (when it
+    # is dead, the restart the engine holds already says where).
+    ball_x = forms.FloatField(required=False, min_value=0, label=_("Ball: yards from the north end line"))
+    ball_y = forms.FloatField(required=False, min_value=0, label=_("Ball: yards from the west side"))
 
     def clean(self):
         cleaned = super().clean()
         if cleaned.get("reason") == "other" and not (cleaned.get("note") or "").strip():
             self.add_error("note", _("Say why the game is suspended."))
+        if (cleaned.get("ball_x") is None) != (cleaned.get("ball_y") is None):
+            self.add_error("ball_y", _("Give both distances, or neither."))
         return cleaned
+
+    def ball(self) -> dict | None:
+        if self.cleaned_data.get("ball_x") is None:
+            return None
+        return {"x": self.cleaned_data["ball_x"], "y": self.cleaned_data["ball_y"]}
 
     def event_reason(self) -> str:
         reason, note = self.cleaned_data["reason"], (self.cleaned_data.get("note") or "").strip()

@@ -42,6 +42,8 @@ from .selectors_committee import shootout_rounds
 from .tasks import match_report_build
 
 Action = AuditEntry.Action
+# Rule 21.k: the statuses a game can be suspended from (the engine's gate).
+SUSPENDABLE = frozenset({"scheduled", "in_play", "stopped", "interval", "tied", "shootout"})
 
 
 def committee_required(view):
@@ -306,6 +308,7 @@ def _board(match: Match, state: dict) -> dict:
                 if spot else _("in play"),
         "forfeit_team": _team_name(match, (state.get("forfeit") or {}).get("team")),
         "result": result,
+        "suspendable": status in SUSPENDABLE,
     }
 
 
@@ -356,8 +359,10 @@ def match_suspend(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     form = SuspendForm(request.POST)
     if form.is_valid():
-        _send(request, match, {"id": str(form.cleaned_data["event_id"]), "type": "suspend", "reason": form.event_reason()},
-              _("The game is suspended (Rule 21.k). It resumes where it stopped (Rule 22.j)."))
+        event = {"id": str(form.cleaned_data["event_id"]), "type": "suspend", "reason": form.event_reason()}
+        if form.ball():
+            event["ball"] = form.ball()
+        _send(request, match, event, _("The game is suspended (Rule 21.k). It resumes where it stopped (Rule 22.j)."))
     else:
         _form_errors(request, form)
     return redirect("committee:match", pk=pk)

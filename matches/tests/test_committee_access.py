@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from .committee_helpers import Committee
+from .committee_helpers import Committee, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
 
 pytestmark = pytest.mark.django_db
 

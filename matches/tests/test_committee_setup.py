@@ -12,7 +12,7 @@ from django.utils import timezone
 from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 from matches.models_committee import AuditEntry
 
-from .committee_helpers import Committee, ev, log
+from .committee_helpers import Committee, ev, log, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import make_entry
 
 pytestmark = pytest.mark.django_db
