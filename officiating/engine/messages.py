@@ -37,8 +37,10 @@ def render(msgid: str, params: dict[str, Any] | None = None, lang: str = "en") -
 
 @dataclass(frozen=True, slots=True)
 class Rejection:
-    """Why an event was refused: a contract ``code``, the ``rule`` it rests on (None for codes
-    that are about the log itself, not a rule), and a translatable message."""
+    """Why an event was refused: a contract ``code``, the ``rule`` it rests on, and a
+    translatable message. CHOICE: ``rule`` is None for codes about the log or the event's shape
+    rather than a rule (invalid_event, unknown_player, duplicate_id, stale_sequence, the void
+    codes, not_in_play, already_in_play, match_over)."""
 
     code: str
     rule: str | None

@@ -4,6 +4,9 @@ Each builder returns the restart an umpire would announce; spots come from ``geo
 Timings: a knock-in within 10 s of "Play" (22.a), a foul shot within 20 s (22.b), and a free hit
 after a ball over the side or a possession play: the umpire counts 8 s, then 5 s to play the ball
 (22.f, 22.h).
+
+CHOICE: ``tap_allowed`` is true or false only where Rule 22 speaks of tapping (22.f, 22.h); for
+throw-ins, knock-ins and penalties it is null.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ MIN_CLOCK_REMAINING = 5.0  # 14.b(2), 14.c
 
 
 def opening(field: Field) -> Restart:
-    # The first throw-in of a match is Rule 20's (not among our texts); it is at the centre.
+    # CHOICE: the first throw-in of a match is Rule 20's (not among our texts): at the centre,
+    # cited as "20".
     return Restart("throw_in", None, "20", m.R_OPENING, spot=field.centre)
 
 

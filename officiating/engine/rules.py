@@ -28,9 +28,10 @@ REASONS = ("injured_player", "player_fall", "injured_horse", "horse_fall", "hors
            "rule_check", "umpire_down", "other")
 # 22.h lists what fair-play possession follows: a perceived violation that ends in no foul, an
 # inadvertent whistle, a damaged or buried ball, a fallen or injured umpire, player or horse, "or
-# some other perceived emergency or unexpected event". A horse time-out (21.f(4)), a courtesy
-# change (21.f(2)) and a lost helmet (21.h) are stopped at a neutral play, when nobody is
-# disadvantaged, so possession is not kept for them.
+# some other perceived emergency or unexpected event". CHOICE: a horse time-out (21.f(4)), a
+# courtesy change (21.f(2)) and a lost helmet (21.h) are stopped at a neutral play, when nobody is
+# disadvantaged, so possession is not kept for them; broken tack and a lodged ball are
+# "unexpected events" and may keep it.
 NO_FAIR_PLAY = ("horse_timeout", "courtesy_change", "lost_helmet")
 VIOLATIONS = ("late", "early", "passed_ball", "encroachment", "delay")
 SAFETY_DEFLECTIONS = ("none", "own_mount", "goal_post", "boards")  # 21.a
@@ -310,6 +311,8 @@ def _play(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
         elapsed = 0.0 if clock is None else float(clock)
         changes.update(ended_by=None, fresh_horn=False, interval_started_at=None)
     else:
+        # CHOICE: a ``clock`` on "Play" is the official time play resumes at (the umpires may
+        # have corrected it), but never less than the 5 seconds a final-like period guarantees.
         elapsed = game.elapsed if clock is None else float(clock)
         if restart is not None and restart.min_clock_remaining:
             elapsed = min(elapsed, game.config.period_end - restart.min_clock_remaining)
@@ -379,6 +382,8 @@ def _foul(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     # 22.c(2): a foul by the attacking team at the moment of its goal: the goal does not count
     # (it is never recorded) and the penalty is awarded like any other.
 
+    # CHOICE: "at or slightly after the horn" is a foul recorded next after the double horn that
+    # ended a final-like period (only a whistle or a card between them).
     at_the_horn = game.fresh_horn and game.status in ("tied", "final", "interval") and game.final_like
     if not at_the_horn:
         _gate(game, "in_play", "stopped", "interval", "scheduled")
@@ -494,6 +499,7 @@ def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
 
     # -- what the stoppage sets running (Rule 21) --
     if reason in ("injured_player", "player_fall"):
+        # CHOICE: ``unconscious`` counts on a fall too (the player is then injured as well).
         if unconscious and not _unavailable(g, team, number):  # type: ignore[arg-type]
             # 21.d: "no player who has been rendered unconscious shall be allowed to resume play
             # in any game that day".
@@ -531,8 +537,9 @@ def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
         g = evolve(g, timers=tuple(timers))
 
     if g.status != "in_play":
-        # A stoppage during a break in play: the pending restart stands ("Play will be restarted
-        # with a throw-in, penalty, free hit or knock-in, as the case may be", 21.f(2)).
+        # CHOICE: a stoppage recorded during a break in play (a horse, an injury, a courtesy
+        # change) leaves the pending restart as it is ("Play will be restarted with a throw-in,
+        # penalty, free hit or knock-in, as the case may be", 21.f(2)).
         return g
 
     # -- how play resumes (Rule 22) --
@@ -662,7 +669,8 @@ def _card(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     number = _number(ev, required=True)
     color = _choice(ev, "color", ("yellow", "red"))
     _player(game, team, number, taking_part=False)  # type: ignore[arg-type]
-    # A card is shown while play is stopped (21.b); during play the umpire blows first.
+    # CHOICE: a card is shown while play is stopped (21.b, and the contract's "a card shown
+    # while play is stopped"); during play the umpire blows first (a foul with ``card``).
     _gate(game, "stopped", "interval", "scheduled", "tied")
     return evolve(game, cards=game.cards + ((team, number, color),))
 
@@ -694,6 +702,8 @@ def _mount(game: Game, ev: dict, clock: float | None, now: float | None) -> Game
     excused = _excusal(game, team, horse)  # type: ignore[arg-type]
     if excused is None:
         return g
+    # CHOICE: only for the player's own time-out (21.f(4)); an injured or distressed mount
+    # (21.f(1)) or an unsound fallen one (21.f(3)) stays excused.
     if excused.provision == "21.f(4)" and excused.number == number and excused.stoppage == game.stoppage \
             and game.status != "in_play":
         # 21.f(4) example: "The mount trots out sound, Blue #3 remounts, and play continues."
@@ -720,6 +730,7 @@ def _substitution(game: Game, ev: dict, clock: float | None, now: float | None) 
     if name is not None and not isinstance(name, str) or handicap is not None and not _is_num(handicap):
         _invalid(m.BAD_FIELD, field="player")
     _player(game, team, out, taking_part=False)  # type: ignore[arg-type]
+    # CHOICE: the engine does not police when substitutions happen (not in Rules 14, 21, 22).
     _gate(game, "in_play", "stopped", "interval", "scheduled", "tied", "shootout")
     if name and any(u.name == name and u.team == team for u in game.unavailable):
         # 21.d: an unconscious player may not come back in as a substitute either.
@@ -741,7 +752,8 @@ def _suspend(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
     g = game
     if g.status == "in_play":
         # 21.k, 22.j: resumed "at the point at which it was suspended as to score, period, and
-        # position of the ball".
+        # position of the ball". CHOICE: with the ball in play, by a throw-in where it was (the
+        # optional ``ball`` of ``suspend``), toward the nearer side; stopped, by the restart due.
         g = _after_stoppage(g, R.suspended_throw_in(g.config.field, ball), now, _halt(g, clock))
     return evolve(g, status="suspended", suspended_from=g.status)
 
@@ -799,6 +811,8 @@ def _shootout_start(game: Game, ev: dict, clock: float | None, now: float | None
         for n in raw:
             _player(game, t, n)
         lists[t] = tuple(raw)
+    # CHOICE: both teams hit the same number of times per round (the rounds alternate teams);
+    # a team short of an unavailable player names fewer, and so must the other.
     if len(lists["home"]) != len(lists["away"]) or (fmt == "single" and len(lists["home"]) != 1):
         _invalid(m.SHOOTOUT_ORDER)
     return evolve(game, status="shootout", restart=None, running=False, anchor=None,
@@ -826,7 +840,8 @@ def _shootout_attempt(game: Game, ev: dict, clock: float | None, now: float | No
     winner = progress(so, limit).winner
     if winner is None:
         return evolve(game, shootout=so)
-    # 14.d: "the team with more points will be declared the game winner by one goal".
+    # 14.d: "the team with more points will be declared the game winner by one goal": one goal is
+    # added to the winner's score (and counted among its goals).
     goals = (game.goals[0] + 1, game.goals[1]) if winner == "home" else (game.goals[0], game.goals[1] + 1)
     return _finish(game, winner, "shootout", now, "shootout",
                    {"shootout": evolve(so, winner=winner), "goals": goals})
@@ -853,9 +868,10 @@ HANDLERS: dict[str, Handler] = {
     "shootout_attempt": _shootout_attempt, "forfeit": _forfeit,
 }
 EVENT_TYPES = frozenset(HANDLERS) | {"void"}
-# Events that may still arrive after the double horn has (implicitly) ended a period: the
-# umpire's whistle that stops the game "at the end of each period" (21.i) and the ball going out
-# after time carry no further meaning.
+# CHOICE: an event timed after 7:30 finds the period already over (14.b(1): it "ends at 7 minutes
+# and 30 seconds expired on the official clock" whether or not the horn is heard). The umpire's
+# whistle that stops the game "at the end of each period" (21.i) and a ball going out after time
+# are then accepted and change nothing more.
 _AFTER_TIME_NOOPS = ("whistle", "ball_out")
 
 
@@ -965,6 +981,9 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
         if _same_content(event, entry.event):
             return Decision(True, game, None, entry.event)
         return Decision(False, game, m.Rejection("duplicate_id", None, m.DUPLICATE_ID), event)
+    # CHOICE: only an accepted event takes its id; a refused one may be sent again, and is judged
+    # afresh. Content is compared without ``expected_seq`` and ``at``, and without ``clock`` when
+    # the repeat leaves it for the server to fill.
     ev = event
     if "expected_seq" in ev:
         exp = ev["expected_seq"]
@@ -973,7 +992,7 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
         if exp < game.log_len:
             return Decision(False, game, m.Rejection("stale_sequence", None, m.STALE_SEQUENCE,
                                                      {"last": game.log_len, "expected": exp}), ev)
-        if exp > game.log_len:
+        if exp > game.log_len:  # CHOICE: a client ahead of the log sent a bad event, not a stale one
             return Decision(False, game, m.Rejection("invalid_event", None, m.SEQ_AHEAD,
                                                      {"last": game.log_len, "expected": exp}), ev)
         ev = {k: v for k, v in ev.items() if k != "expected_seq"}
