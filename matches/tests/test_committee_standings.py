@@ -1,0 +1,70 @@
+"""Standings (wins, losses, forfeits, goals for and against, net) and the bracket of a
+tournament, from the matches' results."""
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+
+from matches.services_committee import committee_event_send
+from matches.standings import tournament_bracket, tournament_standings
+
+from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .personas import make_entry, make_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cast() -> Committee:
+    return Committee(periods=1)
+
+
+def test_standings_count_wins_goals_and_forfeits(cast):
+    m1 = cast.match
+    t = m1.tournament
+    third = make_entry(t, "Green")
+    m2 = make_match(tournament=t, field=m1.field, home=m1.away, away=third, periods=1, starts_at=m1.starts_at + timedelta(days=1))
+    m3 = make_match(tournament=t, field=m1.field, home=third, away=m1.home, periods=1, starts_at=m1.starts_at + timedelta(days=2))
+    m4 = make_match(tournament=t, field=m1.field, home=m1.home, away=m1.away, periods=1, starts_at=m1.starts_at + timedelta(days=2, hours=2))
+    clock = Clock(time.time() - 3 * HOUR)
+    # m1: home 2–1 away
+    log(m1, ev("play", clock=0), ev("goal", team="home", number=1, clock=10), ev("play", clock=10),
+        ev("goal", team="away", number=1, clock=20), ev("play", clock=20), ev("goal", team="home", number=2, clock=30),
+        ev("play", clock=30), ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}), clock=clock)
+    win_one_chukker(m2, clock, winner="home")  # away-of-m1 beats Green 1–0
+    win_one_chukker(m3, clock, winner="home")  # Green beats home-of-m1 1–0 ...
+    m3.refresh_from_db()
+    assert committee_event_send(match=m3, event={"type": "forfeit", "team": "home", "reason": "other"},
+                                user=cast.member, now=clock()).accepted  # ... then forfeits it
+    log(m4, ev("play", clock=0), clock=clock)  # in progress: not counted
+    rows = {r.entry.team.name: r for r in tournament_standings(t)}
+    home, away, green = rows[m1.home.team.name], rows[m1.away.team.name], rows["Green"]
+    # The forfeit gives the win; the goals count as played (0–1 in m3).
+    assert (home.played, home.wins, home.losses, home.forfeits, home.goals_for, home.goals_against, home.net) == (2, 2, 0, 0, 2, 2, 0)
+    assert (away.played, away.wins, away.losses, away.goals_for, away.goals_against) == (2, 1, 1, 2, 2)
+    assert (green.played, green.wins, green.losses, green.forfeits) == (2, 0, 2, 1)
+    assert [r.entry.team.name for r in tournament_standings(t)][0] == m1.home.team.name
+
+
+def test_an_abandoned_match_counts_for_nobody(cast):
+    m = cast.match
+    clock = Clock(time.time() - HOUR)
+    log(m, ev("play", clock=0), ev("goal", team="home", number=1, clock=10), clock=clock)
+    for kind in ("suspend", "abandon"):
+        assert committee_event_send(match=m, event={"type": kind, "reason": "darkness"}, user=cast.member, now=clock()).accepted
+    assert all(r.played == 0 for r in tournament_standings(m.tournament))
+
+
+def test_the_pages_show_the_table_and_the_rounds(cast):
+    m = cast.match
+    win_one_chukker(m, Clock(time.time() - HOUR), winner="away")
+    client = cast.client()
+    standings = client.get(reverse("committee:standings", args=[m.tournament_id])).content.decode()
+    assert f'<tr data-team="{m.away.team.name}"><th scope="row">{m.away.team.name}</th><td>1</td><td data-col="wins">1</td>' in standings
+    rounds = tournament_bracket(m.tournament)
+    assert [r.matches for r in rounds] == [[m]]
+    bracket = client.get(reverse("committee:bracket", args=[m.tournament_id])).content.decode()
+    assert 'class="line winner"><span class="swatch" data-color="#dc2626"></span>' + m.away.team.name in bracket
