@@ -36,6 +36,7 @@ def _labels() -> dict[str, object]:
         },
         "attacks": {"north": _("Attacks the north goal"), "south": _("Attacks the south goal")},
         "period": {"regulation": _("Chukker"), "overtime": _("Overtime")},
+        "halftime": _("Half-time"),
         "penalty_goal": _("Penalty goal"),
         "own_goal": _("Own goal"),
         "no_restart": _("Ball in play"),

@@ -460,7 +460,15 @@
   // --- Clock and horns -------------------------------------------------------------------------
   Live.prototype.serverNow = function () { return clientNow() + this.offset; };
 
-  Live.prototype.clockCap = function () { return this.periodSeconds + this.extraSeconds; };
+  /* The seven-minute horn and the double horn, in elapsed seconds: from the state's clock when it
+   * says (``regular_seconds``/``end_seconds``), else from the match's config. */
+  Live.prototype.hornTimes = function () {
+    var c = (this.state && this.state.clock) || {};
+    var regular = num(c.regular_seconds, this.periodSeconds);
+    return {seven: regular, final: num(c.end_seconds, regular + this.extraSeconds)};
+  };
+
+  Live.prototype.clockCap = function () { return this.hornTimes().final; };
 
   Live.prototype.clockElapsed = function () {
     var c = this.state && this.state.clock;
@@ -498,7 +506,7 @@
 
   Live.prototype.tick = function () {
     if (this.closed || !this.state) return;
-    var P = this.periodSeconds, F = this.periodSeconds + this.extraSeconds;
+    var horns = this.hornTimes(), P = horns.seven, F = horns.final;
     var c = this.state.clock || {};
     var period = this.periodNumber();
     var now = {period: period, running: !!c.running, elapsed: this.clockElapsed(), interval: this.intervalLeft()};
@@ -509,7 +517,7 @@
       if (now.running && prev.elapsed < F && now.elapsed >= F && now.elapsed - F < HORN_LATE_S) this.horn(period + ":final", "final");
     }
     if (prev && prev.interval != null && now.interval != null) {
-      var next = period + 1;
+      var iv = this.state.interval, next = iv && iv.next_period && iv.next_period.number ? iv.next_period.number : period + 1;
       if (prev.interval > WARNING_LEFT_S && now.interval <= WARNING_LEFT_S && WARNING_LEFT_S - now.interval < HORN_LATE_S) this.horn(next + ":warning", "warning");
       if (prev.interval > 0 && now.interval <= 0 && -now.interval < HORN_LATE_S) this.horn(next + ":start", "start");
     }
@@ -520,7 +528,7 @@
 
   Live.prototype.scheduleHornCheck = function (now) {
     // rAF stops in hidden tabs; a timeout aimed at the next horn keeps them on time anyway.
-    var wait = Infinity, P = this.periodSeconds, F = P + this.extraSeconds;
+    var horns = this.hornTimes(), wait = Infinity, P = horns.seven, F = horns.final;
     if (now.running) {
       if (now.elapsed < P) wait = P - now.elapsed;
       else if (now.elapsed < F) wait = F - now.elapsed;
@@ -564,7 +572,7 @@
   /* The clock as a scoreboard shows it: the time left in the chukker counting down to 0:00 at
    * the seven-minute horn, then the extra time counting up ("+0:12") to the double horn. */
   Live.prototype.clockText = function () {
-    var e = this.clockElapsed(), P = this.periodSeconds;
+    var e = this.clockElapsed(), P = this.hornTimes().seven;
     if (e > P) return "+" + formatClock(e - P);
     return formatClock(Math.ceil(P - e - 1e-6));
   };

@@ -27,7 +27,7 @@
     status.setAttribute("data-status", state.status);
     var quiet = state.status === "in_play" || state.status === "stopped";
     status.hidden = quiet;
-    if (!quiet) setText(status, labels.status[state.status] || state.status);
+    if (!quiet) setText(status, (state.status === "interval" && state.interval && state.interval.kind === "halftime" ? labels.halftime : labels.status[state.status] || state.status));
   }
 
   function tick(live) {

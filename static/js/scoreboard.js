@@ -29,6 +29,7 @@
 
   function statusText(state) {
     var text = labels.status[state.status] || state.status;
+    if (state.status === "interval" && state.interval && state.interval.kind === "halftime") text = labels.halftime;
     if (state.status === "final" && state.winner) text += " · " + labels.winner + ": " + meta[state.winner].name;
     return text;
   }
@@ -155,7 +156,7 @@
     var clock = part("clock");
     setText(clock, state.status === "scheduled" ? "–:––" : live.clockText());
     clock.classList.toggle("running", !!(state.clock && state.clock.running));
-    clock.classList.toggle("extra", live.clockElapsed() > live.periodSeconds);
+    clock.classList.toggle("extra", live.clockElapsed() > live.hornTimes().seven);
     var left = live.intervalRemaining(), iv = part("interval");
     if (left == null) {
       iv.hidden = true;

@@ -29,7 +29,8 @@
       setText(part(card, "score-home"), score(s.score.home));
       setText(part(card, "score-away"), score(s.score.away));
     }
-    var status = labels.status[s.status] || s.status || "";
+    var status = s.status === "interval" && s.interval && s.interval.kind === "halftime" ? labels.halftime
+      : labels.status[s.status] || s.status || "";
     if (s.status === "final" && s.winner) status += " · " + labels.winner + ": " + card.meta[s.winner].name;
     setText(part(card, "status"), status);
     var p = s.period;

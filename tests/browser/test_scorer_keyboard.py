@@ -1,0 +1,135 @@
+"""The scorer's laptop, driven by the keyboard alone: a whole chukker, from the throw-in to the
+ball out that ends it after 7:00 (Rule 14.b), with the score, the restart and the log shown as the
+rules service has them."""
+from __future__ import annotations
+
+import pytest
+
+from .officials_helpers import PageWatch, events, log_in, module_server, new_match, open_screen, press, state, wait_seq
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from module_server(tmp_path_factory, "scorer-keys")
+
+
+def restart_shown(page) -> dict:
+    return page.evaluate("""() => { const r = document.getElementById('restart');
+      return {kind: r.dataset.kind, team: r.dataset.team, text: r.textContent}; }""")
+
+
+def score_shown(page) -> tuple[str, str]:
+    return (page.inner_text('[data-score="home"]'), page.inner_text('[data-score="away"]'))
+
+
+def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    watch = PageWatch(page)
+    open_screen(page, server, match_id)
+    home = state(server, match_id)["match"]["home"]["name"]
+
+    press(page, "Space")  # the throw-in: play
+    wait_seq(page, 1)
+    assert page.inner_text("[data-status-text]") == "In play"
+
+    # Ball over the north end line (home defends it), last hit by away: knock-in by home.
+    press(page, "o", "e", "Enter", "a", "Enter")
+    wait_seq(page, 2)
+    truth = state(server, match_id)["state"]["restart"]
+    assert truth["kind"] == "knock_in" and truth["team"] == "home"
+    shown = restart_shown(page)
+    assert (shown["kind"], shown["team"]) == ("knock_in", "home") and truth["message"] in shown["text"]
+
+    press(page, "Space")  # the knock-in is taken: its 10 seconds run
+    wait_seq(page, 3)
+    page.wait_for_selector('#timers [data-kind="knock_in"]')
+
+    press(page, "g", "h", "1", "Enter")  # goal, home #1
+    wait_seq(page, 4)
+    assert score_shown(page) == ("1", "0")
+    assert restart_shown(page)["kind"] == "throw_in"
+    page.wait_for_selector('#timers [data-kind="goal_return"]')  # 25 s back to the centre
+
+    press(page, "Space")  # throw-in
+    wait_seq(page, 5)
+    press(page, "f", "a", "3", "2", "Enter", "Enter", "Enter")  # foul by away #3, Penalty 2, no spot, log it
+    wait_seq(page, 6)
+    shown = restart_shown(page)
+    assert (shown["kind"], shown["team"]) == ("penalty", "home") and "Penalty 2" in shown["text"]
+
+    press(page, "Space")  # the penalty is taken
+    wait_seq(page, 7)
+    page.wait_for_selector('#timers [data-kind="foul_shot"]')
+
+    press(page, "o", "s", "Enter", "h", "Enter")  # over the side, last hit by home
+    wait_seq(page, 8)
+    truth = state(server, match_id)["state"]["restart"]
+    shown = restart_shown(page)
+    assert (shown["kind"], shown["team"]) == (truth["kind"], truth["team"] or "") and truth["team"] == "away"
+
+    press(page, "Space")
+    wait_seq(page, 9)
+    press(page, "w", "8", "Enter", "h", "2", "Enter")  # whistle: lost helmet, ball at the centre, home #2
+    wait_seq(page, 10)
+    assert restart_shown(page)["kind"] == "throw_in"
+
+    press(page, "t")  # set the clock to 7:05 (typed), with a reason
+    page.keyboard.type("7:05")
+    press(page, "Enter")
+    page.keyboard.type("stopwatch check")
+    press(page, "Enter")
+    wait_seq(page, 11)
+    assert page.inner_text("[data-clock]") == "7:05"
+
+    press(page, "Space")
+    wait_seq(page, 12)
+    press(page, "o", "s", "Enter", "a", "Enter")  # after 7:00 a ball out ends the chukker
+    wait_seq(page, 13)
+
+    truth = state(server, match_id)["state"]
+    assert truth["status"] == "interval" and truth["score"] == {"home": 1, "away": 0}
+    page.wait_for_function("() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
+    assert score_shown(page) == ("1", "0")
+    assert page.inner_text("[data-period]") == "Chukker 1"
+    page.wait_for_selector('#timers [data-kind="interval"]')
+    types = [e["type"] for e in events(server, match_id)]
+    assert types == ["play", "ball_out", "play", "goal", "play", "foul", "play", "ball_out", "play", "whistle",
+                     "clock_set", "play", "ball_out"]
+    goal = events(server, match_id)[3]["event"]
+    assert (goal["team"], goal["number"]) == ("home", 1)
+    log_types = page.eval_on_selector_all("#log .log-entry", "els => els.map(e => e.dataset.type)")
+    assert log_types == list(reversed(types))  # newest first
+    assert home in page.inner_text("#log")
+    assert watch.problems() == []
+
+
+def test_every_event_type_is_in_the_palette(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Control+k")
+    page.wait_for_selector("#palette[open]")
+    listed = page.eval_on_selector_all("#palette-list li", "els => els.map(e => e.dataset.type)")
+    assert set(listed) == {"play", "goal", "foul", "ball_out", "whistle", "restart_violation", "horn", "clock_set",
+                           "card", "mount", "substitution", "suspend", "resume", "abandon", "overtime",
+                           "shootout_start", "shootout_attempt", "forfeit", "void"}
+    page.keyboard.type("card")
+    assert page.eval_on_selector_all("#palette-list li", "els => els.map(e => e.dataset.type)") == ["card"]
+    press(page, "Enter")
+    page.wait_for_selector('#command[data-type="card"][data-step="team"]')
+
+
+def test_the_help_lists_the_keys(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "?")
+    page.wait_for_selector("#help[open]")
+    text = page.inner_text("#help")
+    for phrase in ("Goal", "Foul", "Ball out", "Whistle", "Void", "Knock-in", "Injured player"):
+        assert phrase in text
+    press(page, "Escape")
+    page.wait_for_selector("#help:not([open])", state="attached")
