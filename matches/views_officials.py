@@ -17,9 +17,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from .api import request_language
 from .models import Match
 from .permissions import can_log_event, match_role
 from .services import match_config, match_state
@@ -49,7 +50,7 @@ def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) ->
         "tournament": match.tournament.name,
         "field_name": match.field.name,
         "can_log": can_log_event(request.user, match, "play"),
-        "state": match_state(match, now=now, lang=get_language()),
+        "state": match_state(match, now=now, lang=request_language()),
         "last_seq": match.last_seq,
         "server_time": now,
         **extra,

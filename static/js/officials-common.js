@@ -701,6 +701,8 @@
       actions.append(this.button("Esc", gt("Cancel"), () => this.cancel(), {class: "opt cancel"}));
       root.append(actions);
       if (hints.length) root.append(el("div", {class: "cmd-hint", text: hints.join(" · ")}));
+      const input = root.querySelector(".cmd-input input");
+      if (input) input.focus();  // now, so that the next key typed lands in it
     }
 
     renderInput(step) {
@@ -725,7 +727,6 @@
         if (e.key === "Escape") { e.preventDefault(); this.cancel(); }
         e.stopPropagation();
       });
-      setTimeout(() => input.focus(), 0);
       return form;
     }
   }
