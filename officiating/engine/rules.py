@@ -632,6 +632,11 @@ def _horn(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     kind = _choice(ev, "kind", ("seven", "final"))
     ball = _position(game, ev, "ball", required=False)
     cfg = game.config
+    if game.status in ("interval", "tied", "final") and game.ended_by is not None:
+        # CHOICE: a horn for a period that has already ended (a stoppage after the seven-minute
+        # horn, a goal, or the double horn itself) is recorded and changes nothing: the
+        # timekeeper still sounds it, and a server may append a due horn late.
+        return game
     _gate(game, "in_play", "stopped")
     if kind == "seven":
         if game.status == "stopped" and not game.final_like:
@@ -659,8 +664,14 @@ def _clock_set(game: Game, ev: dict, clock: float | None, now: float | None) -> 
         _invalid(m.MISSING_FIELD, field="clock")
     _gate(game, "in_play", "stopped")
     g = evolve(game, elapsed=float(clock), anchor=now if game.running else None)  # type: ignore[arg-type]
-    if g.running and g.elapsed > g.config.period_end:
-        return _end_by_horn(g, None, now)
+    if g.running:
+        return _end_by_horn(g, None, now) if g.elapsed > g.config.period_end else g
+    if g.elapsed >= g.config.period_seconds and g.restart is not None:
+        # The stoppage turns out to have come after the seven-minute horn (14.b(2)).
+        if not g.final_like:
+            return _end_period(g, g.restart, now, "stoppage")
+        restart, elapsed = _min_clock(g, g.restart, g.elapsed)
+        return evolve(g, restart=restart, elapsed=elapsed)
     return g
 
 
@@ -696,7 +707,7 @@ def _mount(game: Game, ev: dict, clock: float | None, now: float | None) -> Game
     number = _number(ev, required=True)
     horse = _text(ev, "horse", required=True)
     _player(game, team, number)  # type: ignore[arg-type]
-    _gate(game, "in_play", "stopped", "interval", "scheduled", "tied")
+    _gate(game, "in_play", "stopped", "interval", "scheduled", "tied", "shootout")
     mounts = tuple(x for x in game.mounts if not (x[0] == team and x[1] == number)) + ((team, number, horse),)
     g = evolve(game, mounts=mounts)
     excused = _excusal(game, team, horse)  # type: ignore[arg-type]
