@@ -14,7 +14,7 @@ field, repeated ids, stale sequence numbers). Whatever the sequence:
   gives;
 - every state matches the state schema (officiating/schemas/state.schema.json).
 
-Profiles: ``ci`` (the default: 200 examples, derandomized so CI is repeatable) and ``thorough``
+Profiles: ``ci`` (the default: 150 examples, derandomized so CI is repeatable) and ``thorough``
 (random, 2000 examples): ``POLO_HYPOTHESIS_PROFILE=thorough python -m pytest …``.
 """
 
@@ -31,7 +31,7 @@ from officiating.engine import MatchConfig, decide, new_game, replay, to_state
 from officiating.schemas import state_errors
 
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, derandomize=True, database=None, print_blob=True,
+    "ci", max_examples=150, deadline=None, derandomize=True, database=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
@@ -281,7 +281,8 @@ def match_logs(draw, *, garbage: bool = True, max_events: int = 60) -> dict[str,
 # -- folding by hand with the public API ------------------------------------------------------
 
 def fold(data: dict[str, Any]):
-    """Fold every event with ``decide``; check the per-event properties on the way."""
+    """Fold every event with ``decide``; check on the way that a rejected event changes nothing.
+    (The schema of every state is checked on ``replay(each=True)``, below: it is the slow part.)"""
     game = new_game(MatchConfig.from_dict(data["match"]))
     states = [to_state(game)]
     decisions = []
@@ -297,8 +298,6 @@ def fold(data: dict[str, Any]):
             assert after_state == before_state, (event, decision.error.code)
         else:
             game = decision.game
-        errors = state_errors(after_state)
-        assert not errors, (event, errors, after_state)
         states.append(after_state)
     return game, decisions, states
 
@@ -353,6 +352,8 @@ def test_replay_is_deterministic_and_is_the_fold_of_decide(data):
 @settings(PROFILE)
 @given(match_logs())
 def test_every_state_of_a_replay_matches_the_state_schema(data):
+    game = new_game(MatchConfig.from_dict(data["match"]))
+    assert not state_errors(to_state(game)), state_errors(to_state(game))  # before the first event
     out = replay(copy.deepcopy(data), each=True)
     assert not state_errors(out["state"]), state_errors(out["state"])
     for result, event in zip(out["results"], data["events"]):
@@ -388,8 +389,11 @@ def test_voiding_an_event_gives_the_state_of_the_log_without_it(data, draw):
     # a later event that names the target would see a different history: leave those out
     later = [e for e in events[j:] if e.get("target") != target_id]
     with_void = {**data, "events": events[:j] + [void] + later}
-    without = {**data, "events": events[:i] + events[i + 1:j] + later}
     out = replay(copy.deepcopy(with_void))
+    # the log the void leaves: the events accepted before it, less its target, then the rest
+    # (a refused event is no part of the log, so it is no part of the re-fold either)
+    kept = [e for k, (e, r) in enumerate(zip(events[:j], out["results"][:j])) if r["accepted"] and k != i]
+    without = {**data, "events": kept + later}
     if not out["results"][j]["accepted"]:
         # a void may be refused when it would invalidate later events, or when the match takes no
         # events at that point (suspended; over, if the engine takes no corrections after the end)
