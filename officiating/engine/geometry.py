@@ -26,9 +26,9 @@ SIDE_FREE_HIT_IN = 5.0         # 22.f(i)-(iv): ball dropped 5 yards inside the s
 SIDE_FREE_HIT_IN_AT_SIXTY = 10.0  # 22.f(v): 10 yards inside, from the 60-yard line
 FAIR_PLAY_MAX_FROM_CENTRE = 40.0  # 22.h(2): no more than 40 yards from the centre of the 60
 # CHOICE: 22.e(4) lets the umpire move a throw-in "to the nearest point that allows" the teams to
-# line up. We take that to be at least 10 yards from each end line and from the side it is thrown
-# toward: two lines of four horses need about that much room.
-THROW_IN_ROOM = 10.0
+# line up. We take that to be at least 5 yards from each end line and from the side it is thrown
+# toward: the distance Rule 22 itself keeps a ball from the boards (22.a, 22.f).
+THROW_IN_ROOM = 5.0
 
 # Penalty spots (MATCH-LOG.md "The field": the standard USPA spots; the penalty definitions are not
 # in our rule texts). Each entry: how the spot is found and the distance it uses.

@@ -146,12 +146,16 @@ def _position(game: Game, ev: dict, key: str, required: bool = True) -> Point | 
         if required:
             _invalid(m.MISSING_FIELD, field=key)
         return None
-    if not isinstance(v, dict) or not _is_num(v.get("x")) or not _is_num(v.get("y")):
+    if type(v) is not dict:
         _invalid(m.BAD_FIELD, field=key)
-    x, y = float(v["x"]), float(v["y"])
-    if not game.config.field.on_field(x, y):
+    x, y = v.get("x"), v.get("y")
+    if type(x) not in (int, float) or type(y) not in (int, float):
+        _invalid(m.BAD_FIELD, field=key)
+    field = game.config.field
+    # (NaN fails both comparisons; infinities are off the field.)
+    if not (0.0 <= x <= field.length and 0.0 <= y <= field.width):
         _invalid(m.OFF_FIELD, field=key)
-    return (x, y)
+    return (float(x), float(y))
 
 
 def _player(game: Game, team: str, number: int, taking_part: bool = True) -> Player:
@@ -1009,7 +1013,7 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
         ev = {k: v for k, v in ev.items() if k != "expected_seq"}
     if now is None:
         at = ev.get("at")
-        now = at if _is_num(at) else None
+        now = at if at is not None and _is_num(at) else None
     elif "at" not in ev:
         ev = {**ev, "at": now}
     if ev.get("clock") is None and game.running and game.anchor is not None and now is not None:
