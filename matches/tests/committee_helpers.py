@@ -92,3 +92,49 @@ class Committee:
         client = Client()
         client.force_login(user or self.member)
         return client
+
+
+@pytest.fixture
+def eager_celery():
+    """Run Celery tasks in-process (the embedded default; with REDIS_URL the suite's own tasks go
+    to a real worker only in ``test_tasks_worker``)."""
+    from polo.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield app
+    app.conf.task_always_eager = before
+
+
+class Receiver:
+    """A real HTTP endpoint (stdlib ``http.server`` in a thread) that records what it is sent and
+    answers with the scripted status codes (then 200)."""
+
+    def __init__(self, statuses: list[int] | None = None) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.statuses = list(statuses or [])
+        self.requests: list[dict[str, Any]] = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                receiver.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                status = receiver.statuses.pop(0) if receiver.statuses else 200
+                self.send_response(status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/hooks/polo"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

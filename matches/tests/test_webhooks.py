@@ -1,0 +1,124 @@
+"""Results sent to the committee's webhooks: a real local HTTP endpoint receives the JSON, signed
+(``X-Polo-Signature: sha256=<HMAC-SHA256 of the body>``); a failing endpoint is retried with
+exponential backoff until it answers; every attempt is logged; a result is sent once."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import time
+
+import pytest
+from django.urls import reverse
+
+from matches.models_committee import AuditEntry, Webhook, WebhookDelivery
+from matches.tasks import match_report_build, webhook_deliver
+
+from .committee_helpers import (  # noqa: F401  (fixtures)
+    HOUR, Clock, Committee, Receiver, eager_celery, fresh_game_cache, win_one_chukker,
+)
+from .personas import make_match
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
+
+SECRET = "s3cret-shared-with-the-receiver"
+
+
+@pytest.fixture
+def cast() -> Committee:
+    return Committee(periods=1)
+
+
+@pytest.fixture
+def receiver():
+    r = Receiver()
+    yield r
+    r.close()
+
+
+def add_hook(cast: Committee, url: str, **fields) -> Webhook:
+    data = {"name": "Results board", "url": url, "secret": SECRET, "events": ["match.result"], "active": "on", **fields}
+    response = cast.client().post(reverse("committee:webhooks"), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Webhook.objects.get(name=data["name"])
+
+
+def signature_ok(request: dict) -> bool:
+    expected = "sha256=" + hmac.new(SECRET.encode(), request["body"], hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, request["headers"]["X-Polo-Signature"])
+
+
+def test_the_result_is_posted_signed_when_the_match_ends(cast, receiver):
+    hook = add_hook(cast, receiver.url)
+    win_one_chukker(cast.match, Clock(time.time() - HOUR), winner="away")
+    assert len(receiver.requests) == 1
+    request = receiver.requests[0]
+    assert request["path"] == "/hooks/polo" and signature_ok(request)
+    payload = json.loads(request["body"])
+    assert payload["event"] == "match.result" and payload["match"]["id"] == cast.match.pk
+    assert payload["result"]["winner"] == "away" and payload["result"]["score"] == {"home": 0, "away": 1}
+    delivery = WebhookDelivery.objects.get(webhook=hook)
+    assert (delivery.ok, delivery.status_code, delivery.attempt) == (True, 200, 1)
+    assert AuditEntry.objects.get(action="webhook_create").user == cast.member
+
+
+def test_a_tampered_body_fails_the_signature_check(cast, receiver):
+    add_hook(cast, receiver.url)
+    win_one_chukker(cast.match, Clock(time.time() - HOUR))
+    request = dict(receiver.requests[0])
+    request["body"] = request["body"].replace(b'"winner":"home"', b'"winner":"away"')
+    assert not signature_ok(request)
+
+
+def test_a_failing_endpoint_is_retried_until_it_answers(cast, receiver):
+    receiver.statuses = [500, 503]
+    hook = add_hook(cast, receiver.url)
+    win_one_chukker(cast.match, Clock(time.time() - HOUR))
+    assert len(receiver.requests) == 3
+    assert len({r["body"] for r in receiver.requests}) == 1  # the same signed body each time
+    attempts = list(hook.deliveries.order_by("attempt").values_list("attempt", "status_code", "ok"))
+    assert attempts == [(1, 500, False), (2, 503, False), (3, 200, True)]
+    page = cast.client().get(reverse("committee:webhook", args=[hook.pk])).content.decode()
+    assert page.count('<tr class="bad">') == 2 and page.count('<tr class="ok">') == 1
+
+
+def test_the_task_retries_with_exponential_backoff():
+    assert webhook_deliver.autoretry_for and webhook_deliver.retry_backoff and webhook_deliver.max_retries >= 5
+
+
+def test_a_result_is_sent_once(cast, receiver):
+    add_hook(cast, receiver.url)
+    m = cast.match
+    win_one_chukker(m, Clock(time.time() - HOUR))
+    m.refresh_from_db()
+    match_report_build.apply(args=(m.pk, m.last_seq))  # the task again, for the same log position
+    match_report_build.apply(args=(m.pk, m.last_seq), kwargs={"force": True})  # even a rebuild
+    assert len(receiver.requests) == 1
+
+
+def test_an_unreachable_endpoint_is_logged_at_each_attempt(cast):
+    from polo.testing import free_port
+
+    hook = add_hook(cast, f"http://127.0.0.1:{free_port()}/nobody")
+    win_one_chukker(cast.match, Clock(time.time() - HOUR))
+    deliveries = list(hook.deliveries.order_by("attempt"))
+    assert len(deliveries) == webhook_deliver.max_retries + 1
+    assert not any(d.ok for d in deliveries) and all(d.error for d in deliveries)
+
+
+def test_only_active_hooks_of_the_tournament_are_called(cast, receiver):
+    other = make_match(periods=1)  # another tournament
+    add_hook(cast, receiver.url, name="Other tournament", tournament=other.tournament_id)
+    add_hook(cast, receiver.url, name="Switched off", active="")
+    add_hook(cast, receiver.url, name="Reports only", events=["match.report"])
+    win_one_chukker(cast.match, Clock(time.time() - HOUR))
+    assert [json.loads(r["body"])["event"] for r in receiver.requests] == ["match.report"]
+
+
+def test_changing_a_hook_is_audited(cast, receiver):
+    hook = add_hook(cast, receiver.url)
+    cast.client().post(reverse("committee:webhook", args=[hook.pk]), {
+        "name": hook.name, "url": receiver.url, "secret": SECRET, "events": ["match.result"], "active": ""})
+    hook.refresh_from_db()
+    assert not hook.active
+    assert AuditEntry.objects.get(action="webhook_edit").details["changed"] == ["active"]
