@@ -14,26 +14,32 @@ from .live_helpers import DEMO_PASSWORD, PageWatch  # noqa: F401  (re-exported f
 
 # A copy of the demo's match in progress, without its log: same teams, field and officials
 # (scorer: "scorer"; umpires: "umpire1", "umpire2"; referee: "referee"), no handicap goals.
-NEW_MATCH = """
+NEW_MATCHES = """
 from matches.models import Match
 demo = Match.objects.filter(last_seq__gt=0).order_by("starts_at", "pk").first()
-new = Match.objects.create(tournament=demo.tournament, field=demo.field, starts_at=demo.starts_at,
-                           home=demo.home, away=demo.away, periods=demo.periods, scorer=demo.scorer,
-                           referee=demo.referee)
-new.umpires.set(demo.umpires.all())
-print(new.pk)
+for _ in range({n}):
+    new = Match.objects.create(tournament=demo.tournament, field=demo.field, starts_at=demo.starts_at,
+                               home=demo.home, away=demo.away, periods=demo.periods, scorer=demo.scorer,
+                               referee=demo.referee)
+    new.umpires.set(demo.umpires.all())
+    print(new.pk)
 """
 
 
-def module_server(tmp_path_factory, name: str):
-    """One server (own database, demo loaded) for a whole test module."""
+def module_server(tmp_path_factory, name: str, matches: int = 4):
+    """One server (own database, demo loaded) for a whole test module, with ``matches`` fresh
+    matches made at once (a management command costs seconds): ``new_match`` hands them out."""
     server = ServerProcess(tmp_path_factory.mktemp(name), name).start()
+    printed = server.manage("shell", "-c", NEW_MATCHES.format(n=matches)).splitlines()
+    server.fresh_matches = [int(line) for line in printed if line.strip().isdigit()]
     yield server
     server.close()
 
 
 def new_match(server: ServerProcess) -> int:
-    return int(server.manage("shell", "-c", NEW_MATCH).strip().splitlines()[-1])
+    """A match of the demo's teams and officials with an empty log, used by no other test."""
+    assert server.fresh_matches, "module_server(..., matches=n): make enough fresh matches for the module"
+    return server.fresh_matches.pop(0)
 
 
 def official(server: ServerProcess, username: str) -> HttpClient:

@@ -76,32 +76,34 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     wait_seq(page, 10)
     assert restart_shown(page)["kind"] == "throw_in"
 
-    press(page, "t")  # set the clock to 7:05 (typed), with a reason
-    page.keyboard.type("7:05")
+    press(page, "t")  # set the clock to 6:59 (typed), with a reason
+    page.keyboard.type("6:59")
     press(page, "Enter")
     page.keyboard.type("stopwatch check")
     press(page, "Enter")
     wait_seq(page, 11)
-    assert page.inner_text("[data-clock]") == "7:05"
+    assert page.inner_text("[data-clock]") == "6:59"
 
     press(page, "Space")
     wait_seq(page, 12)
-    press(page, "o", "s", "Enter", "a", "Enter")  # after 7:00 a ball out ends the chukker
-    wait_seq(page, 13)
+    page.wait_for_function("() => document.querySelector('[data-clock]').textContent === '7:01'")
+    press(page, "o", "s", "Enter", "a", "Enter")  # after 7:00 a ball out ends the chukker (Rule 14.b)
+    page.wait_for_function("() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
 
     truth = state(server, match_id)["state"]
     assert truth["status"] == "interval" and truth["score"] == {"home": 1, "away": 0}
-    page.wait_for_function("() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
     assert score_shown(page) == ("1", "0")
     assert page.inner_text("[data-period]") == "Chukker 1"
     page.wait_for_selector('#timers [data-kind="interval"]')
-    types = [e["type"] for e in events(server, match_id)]
+    logged = [e for e in events(server, match_id) if e["type"] != "horn"]  # the clock's own horn at 7:00
+    types = [e["type"] for e in logged]
     assert types == ["play", "ball_out", "play", "goal", "play", "foul", "play", "ball_out", "play", "whistle",
                      "clock_set", "play", "ball_out"]
-    goal = events(server, match_id)[3]["event"]
+    wait_seq(page, logged[-1]["seq"])
+    shown = page.eval_on_selector_all("#log .log-entry", "els => els.map(e => e.dataset.type)")
+    assert [t for t in shown if t != "horn"] == list(reversed(types))  # newest first
+    goal = logged[3]["event"]
     assert (goal["team"], goal["number"]) == ("home", 1)
-    log_types = page.eval_on_selector_all("#log .log-entry", "els => els.map(e => e.dataset.type)")
-    assert log_types == list(reversed(types))  # newest first
     assert home in page.inner_text("#log")
     assert watch.problems() == []
 
