@@ -55,6 +55,10 @@ def socket_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
+def _match_exists(match_id: int) -> bool:
+    return Match.objects.filter(pk=match_id).exists()
+
+
 def _viewer(match_id: int, user) -> tuple[bool, str | None]:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
@@ -87,14 +91,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
         self.window_start, self.window_count = time.monotonic(), 0
         user = self.scope.get("user")
-        found, role = await database_sync_to_async(_viewer)(self.match_id, user)
+        self.hub = fanout.get_hub()
+        if user is not None and user.is_authenticated:
+            found, role = await database_sync_to_async(_viewer)(self.match_id, user)
+        else:  # the public: only whether the match exists (known without a read while watched)
+            found = self.match_id in self.hub.rooms or await database_sync_to_async(_match_exists)(self.match_id)
+            role = None
         if not found:
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.official = role is not None
         self.user_id = user.pk if self.official else None
         await self.accept()
-        self.hub = fanout.get_hub()
         await self.hub.register(self)
         self.registered = True
         snapshot_seq = await self._send_snapshot()
@@ -142,7 +150,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # --- to the client -------------------------------------------------------------------
     async def _send_snapshot(self, since: int | None = None) -> int:
-        snapshot = await database_sync_to_async(selectors.match_snapshot)(self.match_id, lang=self.lang)
+        snapshot = await self.hub.snapshot(self.match_id, self.lang)
         frame = {"type": "snapshot", "match_id": self.match_id, "last_seq": snapshot["last_seq"],
                  "state": snapshot["state"], "server_time": snapshot["server_time"]}
         if since is not None:

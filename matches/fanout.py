@@ -31,6 +31,11 @@ from . import broadcast, selectors
 log = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 15.0
+# A snapshot read for one socket serves the others of that match connecting within this time
+# (a crowd connecting at once at the start of a match) while the log has not moved on. The state
+# in it stays right (the clock is ``elapsed`` read at ``anchor``); only its server_time ages,
+# and a screen's first pings replace that guess of its offset.
+SNAPSHOT_REUSE_SECONDS = 1.0
 # Layer errors: wait this long before trying again, doubling up to the cap.
 RETRY_FIRST, RETRY_CAP = 0.2, 5.0
 
@@ -64,6 +69,8 @@ class Room:
     fetching: bool = False
     wanted: int = 0  # the highest seq heard of (a read is needed while it is ahead of last_seq)
     check: bool = False  # read the log even if nothing was heard of (after a layer outage)
+    snapshots: dict = field(default_factory=dict)  # lang -> (snapshot, monotonic time read)
+    reading: dict = field(default_factory=dict)  # lang -> future of the snapshot being read
 
 
 class Hub:
@@ -141,6 +148,29 @@ class Hub:
             if not mine:
                 del self.users[socket.user_id]
                 await self._leave(broadcast.user_group(socket.user_id))
+
+    async def snapshot(self, match_id: int, lang: str) -> dict[str, Any]:
+        """The match's snapshot (``selectors.match_snapshot``), read once for every socket of
+        this process that asks within ``SNAPSHOT_REUSE_SECONDS`` while the log stays put."""
+        room = self.rooms[match_id]
+        cached = room.snapshots.get(lang)
+        if cached and cached[0]["last_seq"] >= room.last_seq and time.monotonic() - cached[1] < SNAPSHOT_REUSE_SECONDS:
+            return cached[0]
+        pending = room.reading.get(lang)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        pending = room.reading[lang] = self.loop.create_future()
+        try:
+            snapshot = await _db_read(selectors.match_snapshot)(match_id, lang=lang)
+        except BaseException as exc:
+            pending.set_exception(exc)
+            pending.exception()  # retrieved: the waiters get it, not the loop's log
+            raise
+        finally:
+            room.reading.pop(lang, None)
+        room.snapshots[lang] = (snapshot, time.monotonic())
+        pending.set_result(snapshot)
+        return snapshot
 
     def socket_count(self) -> int:
         return sum(len(room.sockets) for room in self.rooms.values())
