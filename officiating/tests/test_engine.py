@@ -402,3 +402,52 @@ def test_rejections_and_restarts_speak_spanish():
         "Un gol marcado después de que el tiempo se haya agotado en el reloj oficial no cuenta."
     assert out["state"]["restart"]["message"] == \
         "Regla 22.f(i)+(v): tiro libre para Red desde la línea de 60 yardas, a 10 yardas dentro — sin toque"
+
+
+# -- more rule sentences ----------------------------------------------------------------------------------
+
+def test_a_foul_after_the_seven_minute_horn_of_the_final_period_is_executed_with_at_least_5_seconds():
+    out = run(*periods(3), ev("play", clock=0.0), ev("foul", against="home", number=2, penalty="2", clock=447.5))
+    state = out["state"]
+    assert state["status"] == "stopped" and state["clock"]["elapsed"] == 445.0
+    assert {k: state["restart"][k] for k in ("kind", "team", "penalty", "min_clock_remaining", "next_period")} == \
+        {"kind": "penalty", "team": "away", "penalty": "2", "min_clock_remaining": 5, "next_period": False}
+
+
+def test_a_throw_in_too_near_the_side_is_moved_to_where_the_teams_can_line_up():
+    """22.e(4): "from the nearest point that allows it"."""
+    out = run(ev("play", clock=0.0), ev("whistle", reason="other", ball={"x": 2.0, "y": 1.0}, clock=9.0))
+    assert out["state"]["restart"]["spot"] == {"x": 5.0, "y": 5.0}
+    assert out["state"]["restart"]["toward"] == "west"
+
+
+def test_a_courtesy_change_at_a_neutral_play_restarts_with_a_throw_in_after_a_minute():
+    out = run(ev("play", clock=0.0), ev("whistle", reason="courtesy_change", ball={"x": 150.0, "y": 120.0}, clock=200.0),
+              courtesy_change=True)
+    assert out["state"]["restart"]["kind"] == "throw_in" and out["state"]["restart"]["toward"] == "east"
+    assert out["state"]["timers"] == [{"kind": "courtesy_change", "seconds": 60, "team": None, "number": None,
+                                       "started_at": None, "rule": "21.f(2)"}]
+
+
+def test_a_game_suspended_at_a_stoppage_resumes_with_the_restart_that_was_due():
+    out = run(ev("play", clock=0.0), ev("ball_out", line="end", at={"x": 300.0, "y": 30.0}, last_hit_by="home", clock=9.0),
+              ev("suspend", reason="rain"), ev("resume"))
+    assert out["state"]["status"] == "stopped"
+    assert out["state"]["restart"]["kind"] == "knock_in" and out["state"]["restart"]["team"] == "away"
+
+
+def test_overtime_horns_have_their_own_ids():
+    game = new_game(MatchConfig.from_dict(log(periods=1)["match"]))
+    for e in (ev("play"), ev("horn", kind="final")):
+        game = decide(game, e, now=0.0).game
+    game = decide(game, ev("overtime"), now=10.0).game
+    game = decide(game, ev("play"), now=200.0).game
+    assert [e["id"] for e in due_events(game, 700.0)] == ["auto:2:seven", "auto:2:final"]
+
+
+def test_a_knock_in_restart_names_its_ten_seconds_and_the_spanish_message():
+    out = replay(log(ev("play", clock=0.0),
+                     ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=9.0)), lang="es")
+    restart = out["state"]["restart"]
+    assert (restart["hit_within_seconds"], restart["spot"]) == (10, {"x": 0.0, "y": 71.0})
+    assert restart["message"] == "Regla 22.a: saque de fondo de Blue, a 5 yardas del poste del arco o de la tabla lateral"
