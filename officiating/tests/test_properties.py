@@ -93,6 +93,7 @@ class _Writer:
         self.clock = 0.0
         self.in_play = False
         self.period_over = False
+        self.suspended = False
         self.ids: list[str] = []
         self.events: list[dict[str, Any]] = []
 
@@ -101,7 +102,7 @@ class _Writer:
 
 
 def _stoppage_clock(draw, w: _Writer) -> float:
-    w.clock = round(w.clock + draw(st.sampled_from([0, 1, 3, 8, 15, 30, 60, 120])), 1)
+    w.clock = round(w.clock + draw(st.sampled_from([0, 1, 3, 8, 15, 30, 60, 120, 200])), 1)
     if w.clock > 420:
         w.period_over = True
     return w.clock
@@ -111,12 +112,15 @@ def _stoppage_clock(draw, w: _Writer) -> float:
 def plausible_event(draw, w: _Writer) -> dict[str, Any]:
     """One event of a match, in the contract's shape."""
     if w.in_play:
-        kinds = ["goal"] * 3 + ["ball_out"] * 4 + ["foul"] * 4 + ["whistle"] * 3 + ["horn"] + ["clock_set"] \
+        kinds = ["goal"] * 3 + ["ball_out"] * 4 + ["foul"] * 4 + ["whistle"] * 3 + ["horn"] * 2 + ["clock_set"] \
             + ["void"] + ["play"]
     else:
-        kinds = ["play"] * 8 + ["restart_violation"] * 2 + ["card", "mount", "substitution", "void", "foul",
-                                                            "overtime", "shootout_start", "shootout_attempt",
-                                                            "suspend", "resume", "abandon", "horn", "clock_set"]
+        kinds = ["play"] * 12 + ["restart_violation"] * 2 + ["shootout_attempt"] * 4 + ["overtime"] * 2 \
+            + ["shootout_start"] * 2 + ["card", "mount", "substitution", "void", "foul", "horn", "clock_set"]
+    if w.suspended and draw(st.booleans()):
+        kinds = ["resume"] * 5 + ["abandon"]
+    elif draw(st.integers(0, 40)) == 0:  # the committee, now and then
+        kinds = ["suspend"] * 3 + ["abandon", "resume"]
     kind = draw(st.sampled_from(kinds))
     e: dict[str, Any] = {"type": kind}
     if kind == "play":
@@ -182,6 +186,7 @@ def plausible_event(draw, w: _Writer) -> dict[str, Any]:
     elif kind == "horn":
         e["kind"] = draw(st.sampled_from(["seven", "final"]))
         e["clock"] = 420.0 if e["kind"] == "seven" else 450.0
+        w.clock = max(w.clock, e["clock"])
         if draw(st.booleans()):
             e["ball"] = draw(position())
         if e["kind"] == "final":
@@ -198,6 +203,7 @@ def plausible_event(draw, w: _Writer) -> dict[str, Any]:
         e.update(team=draw(TEAMS), out=draw(NUMBERS), player={"name": "Sub", "handicap": draw(st.integers(0, 3))})
     elif kind in ("suspend", "resume", "abandon"):
         e["reason"] = "weather"
+        w.suspended = kind == "suspend"
     elif kind == "overtime":
         pass
     elif kind == "shootout_start":
@@ -207,7 +213,11 @@ def plausible_event(draw, w: _Writer) -> dict[str, Any]:
         e.update(team=draw(TEAMS), number=draw(NUMBERS), scored=draw(st.booleans()))
     elif kind == "void":
         real = [i for i, ev in zip(w.ids, w.events) if ev.get("type") != "void"]
-        if real and draw(st.integers(0, 5)) > 0:
+        goals = [i for i, ev in zip(w.ids, w.events)
+                 if ev.get("type") == "goal" or (ev.get("type") == "foul" and ev.get("penalty") == "1")]
+        if goals and draw(st.booleans()):  # most corrections are of goals
+            e["target"] = draw(st.sampled_from(goals))
+        elif real and draw(st.integers(0, 5)) > 0:
             e["target"] = draw(st.sampled_from(real))
         else:
             e["target"] = "no-such-event"
