@@ -13,9 +13,12 @@ from matches.models import MatchEvent
 from matches.models_committee import AuditEntry, MatchReport
 from matches.standings import tournament_standings
 
-from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import (  # noqa: F401  (fixtures)
+    HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the report is built on commit
+# The report is built on commit, by the Celery task (in-process here).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
 EVIDENCE = "Video from the east stands: Blue #2 back on Lucera in the 1st chukker."
 
