@@ -1,0 +1,117 @@
+"""The scorer's laptop with the mouse and the log: a click on the field gives where the ball went
+out and the restart the rules service computes is drawn there; refusals are shown with their rule;
+a void (undo) needs a reason and strikes the event out of the log."""
+from __future__ import annotations
+
+import pytest
+
+from .officials_helpers import (PageWatch, click_field, events, log_in, marker, module_server, new_match, open_screen,
+                                press, state, wait_seq)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from module_server(tmp_path_factory, "scorer-field", matches=5)
+
+
+def test_a_click_on_the_field_logs_the_ball_out_and_draws_the_knock_in(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    watch = PageWatch(page)
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+
+    # Over the south end line (away defends it), 3 yards from a post; last hit by home.
+    press(page, "o", "e")
+    page.wait_for_selector("#field.picking")
+    click_field(page, 297, 87)
+    press(page, "h", "Enter")
+    wait_seq(page, 2)
+
+    crossed = events(server, match_id)[1]["event"]["at"]
+    assert crossed["x"] == 300 and abs(crossed["y"] - 87) < 1  # snapped onto the end line where clicked
+    restart = state(server, match_id)["state"]["restart"]
+    assert restart["kind"] == "knock_in" and restart["team"] == "away"
+    drawn = marker(page)
+    assert (drawn["cx"], drawn["cy"]) == (restart["spot"]["x"], restart["spot"]["y"])
+    assert (drawn["x"], drawn["y"]) == (restart["spot"]["x"], restart["spot"]["y"])
+    assert restart["spot"]["y"] != crossed["y"]  # moved 5 yards from the post (Rule 22.a)
+    assert watch.problems() == []
+
+
+def test_a_goal_while_the_ball_is_not_in_play_is_refused_on_screen(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "g", "h", "1", "Enter")
+    box = page.wait_for_selector('#rejection[data-code="not_in_play"]')
+    assert "The ball is not in play." in box.inner_text()
+    assert events(server, match_id) == []
+    assert page.eval_on_selector_all("#log .log-entry", "els => els.length") == 0
+    assert page.get_attribute("#conn", "data-queued") == "0"  # refused, not kept
+    press(page, "Escape")
+    page.wait_for_selector("#rejection", state="hidden")
+
+
+def test_a_refusal_shows_the_rule_it_rests_on(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+    # A courtesy change in a tournament that announced none (Rule 21.f(2)).
+    press(page, "w", "6", "Enter", "h", "1", "Enter", "Enter")
+    box = page.wait_for_selector('#rejection[data-code="courtesy_change_not_allowed"]')
+    assert box.query_selector(".rule").inner_text() == "Rule 21.f(2)"
+    assert "courtesy change" in box.inner_text().lower()
+    assert [e["type"] for e in events(server, match_id)] == ["play"]
+
+
+def test_void_last_asks_a_reason_and_strikes_the_goal_out(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+    press(page, "g", "a", "2", "Enter")
+    wait_seq(page, 2)
+    assert page.inner_text('[data-score="away"]') == "1"
+
+    press(page, "z")
+    page.wait_for_selector('#command[data-type="void"] .cmd-input input')
+    assert "#2" in page.inner_text("#command .cmd-note")
+    page.keyboard.type("wrong team")
+    press(page, "Enter")
+    wait_seq(page, 3)
+    void = events(server, match_id)[2]["event"]
+    goal = events(server, match_id)[1]
+    assert (void["type"], void["target"], void["reason"]) == ("void", goal["id"], "wrong team")
+    page.wait_for_selector('#log .log-entry.voided[data-seq="2"]')
+    assert "wrong team" in page.inner_text('#log [data-seq="2"]')
+    assert page.inner_text('[data-score="away"]') == "0"
+
+
+def test_any_line_of_the_log_can_be_voided_with_the_mouse(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+    press(page, "o", "s", "Enter", "a", "Enter")
+    page.wait_for_selector('#log .log-entry[data-type="ball_out"]')
+    # Players answer with the mouse too: a card to away #3.
+    press(page, "c")
+    page.click('#players-away [data-number="3"]')
+    press(page, "r")
+    card_entry = page.wait_for_selector('#log .log-entry[data-type="card"]')
+    seq = int(card_entry.get_attribute("data-seq"))
+    card_entry.query_selector(".log-void").click()
+    page.keyboard.type("shown to the wrong player")
+    press(page, "Enter")
+    page.wait_for_selector(f'#log .log-entry.voided[data-seq="{seq}"]')
+    logged = {e["seq"]: e for e in events(server, match_id)}
+    assert logged[seq]["event"]["team"] == "away" and logged[seq]["event"]["number"] == 3
+    assert logged[max(logged)]["event"]["target"] == logged[seq]["id"]
