@@ -13,7 +13,7 @@
   "use strict";
 
   var NS = "http://www.w3.org/2000/svg";
-  var gt = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var LINES = [30, 40, 60];
   var MARGIN = 14;
 
@@ -48,7 +48,7 @@
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     svg.setAttribute("viewBox", [-MARGIN, -MARGIN, L + 2 * MARGIN, W + 2 * MARGIN].join(" "));
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", gt("Field diagram"));
+    svg.setAttribute("aria-label", gettext("Field diagram"));
 
     el(svg, "rect", {x: -MARGIN, y: -MARGIN, width: L + 2 * MARGIN, height: W + 2 * MARGIN, fill: "#166534", rx: 6});
     el(svg, "rect", {x: 0, y: 0, width: L, height: W, fill: "#15803d", stroke: "#fff", "stroke-width": 1.5});
@@ -71,9 +71,9 @@
       [W / 2 - 4, W / 2 + 4].forEach(function (y) { el(goals, "circle", {cx: x, cy: y, r: 2}); });
     });
     el(svg, "text", {x: -MARGIN / 2, y: W / 2, "text-anchor": "middle", "dominant-baseline": "middle",
-                     "font-size": 9, fill: "#fff", transform: "rotate(-90 " + (-MARGIN / 2) + " " + W / 2 + ")"}, gt("North"));
+                     "font-size": 9, fill: "#fff", transform: "rotate(-90 " + (-MARGIN / 2) + " " + W / 2 + ")"}, gettext("North"));
     el(svg, "text", {x: L + MARGIN / 2, y: W / 2, "text-anchor": "middle", "dominant-baseline": "middle",
-                     "font-size": 9, fill: "#fff", transform: "rotate(90 " + (L + MARGIN / 2) + " " + W / 2 + ")"}, gt("South"));
+                     "font-size": 9, fill: "#fff", transform: "rotate(90 " + (L + MARGIN / 2) + " " + W / 2 + ")"}, gettext("South"));
 
     // Direction of play: each team attacks the end it does not defend.
     ["home", "away"].forEach(function (team, i) {

@@ -15,7 +15,7 @@
 (function () {
   "use strict";
 
-  var gt = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var HEARTBEAT_TIMEOUT_MS = 35000;  // the server beats every 15 s
   var RESYNC_CLOCK_MS = 30000;       // ping burst for the offset every 30 s
   var OFFSET_SAMPLES = 8;
@@ -104,12 +104,12 @@
 
   function hornLabel(kind) {
     switch (kind) {
-      case "seven": return gt("Seven minutes");
-      case "final": return gt("End of the chukker");
-      case "warning": return gt("Two minutes to the next chukker");
-      case "start": return gt("The chukker starts");
+      case "seven": return gettext("Seven minutes");
+      case "final": return gettext("End of the chukker");
+      case "warning": return gettext("Two minutes to the next chukker");
+      case "start": return gettext("The chukker starts");
     }
-    return gt("Horn");
+    return gettext("Horn");
   }
 
   var banner = null, bannerTimer = null;
@@ -148,7 +148,7 @@
   function bindMuteButton(button) {
     function show(muted) {
       button.setAttribute("aria-pressed", muted ? "true" : "false");
-      button.textContent = muted ? gt("Sound off") : gt("Sound on");
+      button.textContent = muted ? gettext("Sound off") : gettext("Sound on");
     }
     show(audio.muted);
     muteListeners.push(show);
@@ -414,15 +414,16 @@
     if (!this.opts.onEvents || this.eventsSeq == null || this.lastSeq == null || this.lastSeq <= this.eventsSeq) return;
     if (this.fetchingEvents) { this.fetchAgain = true; return; }
     this.fetchingEvents = true;
-    var self = this;
-    api("/api/matches/" + this.matchId + "/events?since=" + this.eventsSeq).then(function (r) {
+    var self = this, from = this.eventsSeq;
+    api("/api/matches/" + this.matchId + "/events?since=" + from).then(function (r) {
       self.fetchingEvents = false;
       if (self.closed) return;
       if (r.status === 200 && r.data && r.data.events) self.deliverEvents(normaliseEvents(r.data.events));
-      if (self.fetchAgain || (r.status === 200 && self.lastSeq > self.eventsSeq)) {
-        self.fetchAgain = false;
-        if (r.status === 200) self.catchUpEvents();
-      }
+      var again = self.fetchAgain;
+      self.fetchAgain = false;
+      // Page on while the answer moved us forward (a long gap comes in pages); never spin on a
+      // failed or empty answer: the next update or snapshot tries again.
+      if (r.status === 200 && self.eventsSeq > from && (again || self.lastSeq > self.eventsSeq)) self.catchUpEvents();
     });
   };
 

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  var gt = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var fmt = window.interpolate || function (s, a) { return s.replace("%s", a[0]); };
   var root = document.getElementById("overlay");
   var data = JSON.parse(document.getElementById("live-data").textContent);
@@ -35,7 +35,7 @@
     if (!state) return;
     var left = live.intervalRemaining();
     var text = state.status === "scheduled" ? "–:––" : live.clockText();
-    if (left != null) text = fmt(gt("Next in %s"), [PoloLive.formatClock(Math.ceil(left))]);
+    if (left != null) text = fmt(gettext("Next in %s"), [PoloLive.formatClock(Math.ceil(left))]);
     setText(part("clock"), text);
   }
 

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  var gt = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var fmt = window.interpolate || function (s, a) { return s.replace("%s", a[0]); };
   var root = document.getElementById("scoreboard");
   var data = JSON.parse(document.getElementById("live-data").textContent);
@@ -47,7 +47,7 @@
     setText(status, statusText(state));
     status.setAttribute("data-status", state.status);
     var r = state.restart;
-    setText(part("restart"), r ? (r.message || (r.rule ? fmt(gt("Rule %s"), [r.rule]) : "")) : labels.no_restart);
+    setText(part("restart"), r ? (r.message || (r.rule ? fmt(gettext("Rule %s"), [r.rule]) : "")) : labels.no_restart);
     var key = JSON.stringify([state.defends, r && r.spot, r && r.team, r && r.toward]);
     if (key !== fieldKey && window.PoloField) {
       fieldKey = key;
@@ -162,11 +162,11 @@
       iv.hidden = true;
     } else {
       iv.hidden = false;
-      setText(iv, fmt(gt("Next chukker in %s"), [PoloLive.formatClock(Math.ceil(left))]));
+      setText(iv, fmt(gettext("Next chukker in %s"), [PoloLive.formatClock(Math.ceil(left))]));
     }
   }
 
-  var CONN = {live: gt("Live"), connecting: gt("Connecting…"), offline: gt("Offline — reconnecting…")};
+  var CONN = {live: gettext("Live"), connecting: gettext("Connecting…"), offline: gettext("Offline — reconnecting…")};
 
   var live = PoloLive.connect({
     matchId: meta.id,
@@ -201,7 +201,7 @@
     document.addEventListener("fullscreenchange", function () {
       var on = !!document.fullscreenElement;
       document.body.classList.toggle("fullscreen", on);
-      setText(fs, on ? gt("Leave full screen") : gt("Full screen"));
+      setText(fs, on ? gettext("Leave full screen") : gettext("Full screen"));
     });
   }
 

@@ -9,7 +9,7 @@
 (function () {
   "use strict";
 
-  var gt = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var fmt = window.interpolate || function (s, a) { return s.replace("%s", a[0]); };
   var root = document.getElementById("tournament-live");
   var data = JSON.parse(document.getElementById("live-data").textContent);
@@ -43,7 +43,7 @@
 
   function tick(card, live) {
     var left = live.intervalRemaining();
-    setText(part(card, "clock"), left != null ? fmt(gt("Next chukker in %s"), [PoloLive.formatClock(Math.ceil(left))]) : live.clockText());
+    setText(part(card, "clock"), left != null ? fmt(gettext("Next chukker in %s"), [PoloLive.formatClock(Math.ceil(left))]) : live.clockText());
   }
 
   function reconcile(card) {
