@@ -312,12 +312,13 @@ def _play(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
         if game.status == "interval":
             number, kind = next_period(game)
             changes.update(period=number, period_kind=kind)
-        elapsed = 0.0 if clock is None else float(clock)
+        elapsed = 0.0
         changes.update(ended_by=None, fresh_horn=False, interval_started_at=None)
     else:
-        # CHOICE: a ``clock`` on "Play" is the official time play resumes at (the umpires may
-        # have corrected it), but never less than the 5 seconds a final-like period guarantees.
-        elapsed = game.elapsed if clock is None else float(clock)
+        # CHOICE: the clock does not run while play is stopped, so "Play" resumes it where the
+        # stoppage left it (a ``clock`` on "Play" is not needed; corrections are ``clock_set``),
+        # keeping the 5 seconds a final-like period guarantees. A period always starts at 0.
+        elapsed = game.elapsed
         if restart is not None and restart.min_clock_remaining:
             elapsed = min(elapsed, game.config.period_end - restart.min_clock_remaining)
     taken = None if restart is None else evolve(restart, next_period=False)
