@@ -14,6 +14,7 @@
   "use strict";
 
   const gt = window.gettext || ((s) => s);
+  const ngt = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
   const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s);
   const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -1031,7 +1032,8 @@
           el("strong", {text: fmt(gt("Refused while sending the queued events: “%(what)s”. The queue has stopped."), {what: what})}),
           why, el("div", {class: "actions"}, [discard]));
       }
-      if (q.length > 1) box.append(el("p", {class: "muted", text: fmt(gt("%(n)s more events wait behind it."), {n: q.length - 1})}));
+      const behind = q.length - 1;
+      if (behind > 0) box.append(el("p", {class: "muted", text: fmt(ngt("%(n)s more event waits behind it.", "%(n)s more events wait behind it.", behind), {n: behind})}));
     }
 
     tick(lv) {
