@@ -102,7 +102,7 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
 
 
 def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
     if not request.user.is_authenticated:
@@ -128,7 +128,7 @@ def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
 # --- GET /api/matches/{id}/events?since=n ----------------------------------------------------
 
 def _get_events(request: HttpRequest, match_id: int) -> JsonResponse:
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
     since = request.GET.get("since", "0")

@@ -12,13 +12,13 @@ import datetime as dt
 import time
 from typing import Any, Iterable
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from officiating.engine import due_events
 
-from .models import Match, MatchEvent, RosterLine
-from .services import match_clock_catch_up, match_game, match_state, state_at
+from .models import Match, MatchEvent
+from .services import match_clock_catch_up, match_game, match_state, state_at, with_rosters
 
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
@@ -27,11 +27,12 @@ SUMMARY_KEYS = ("status", "score", "period", "clock")
 
 
 def matches_with_config() -> QuerySet[Match]:
-    """Matches with every row ``match_config`` reads, in three queries however many matches."""
-    rosters = RosterLine.objects.select_related("player").order_by("number")
-    return Match.objects.select_related("tournament", "field", "home__team", "away__team").prefetch_related(
-        Prefetch("home__roster", queryset=rosters), Prefetch("away__roster", queryset=rosters)
-    )
+    """Matches with the rows ``match_config`` reads but the rosters (``services.with_rosters``)."""
+    return Match.objects.select_related("tournament", "field", "home__team", "away__team")
+
+
+def match_with_config(match_id: int) -> Match:
+    return with_rosters([matches_with_config().get(pk=match_id)])[0]
 
 
 def match_meta(match: Match) -> dict[str, Any]:
@@ -65,14 +66,14 @@ def _catch_up_if_due(match: Match, now: float) -> Match:
     clock = (match.state_cache or {}).get("clock") or {}
     if clock.get("running") and due_events(match_game(match), now):
         if match_clock_catch_up(match_id=match.pk, now=now):
-            return matches_with_config().get(pk=match.pk)
+            return match_with_config(match.pk)
     return match
 
 
 def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None) -> dict[str, Any]:
     """Meta, state and last_seq of one match, consistent with each other, as of ``now``."""
     now = time.time() if now is None else now
-    match = _catch_up_if_due(matches_with_config().get(pk=match_id), now)
+    match = _catch_up_if_due(match_with_config(match_id), now)
     return {"match": match_meta(match), "state": match_state(match, now=now, lang=lang),
             "last_seq": match.last_seq, "server_time": now}
 
@@ -113,7 +114,7 @@ def match_update(match_id: int, since: int, langs: Iterable[str], *, limit: int 
     """What the websocket fan-out sends after ``since``: the new events (public and officials'
     versions) and the state in each language asked for. None when nothing is new."""
     now = time.time()
-    match = matches_with_config().get(pk=match_id)
+    match = match_with_config(match_id)
     if match.last_seq <= since:
         return None
     game = match_game(match)
@@ -145,7 +146,7 @@ def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float
     if tournament_id is not None:
         matches = matches.filter(tournament_id=tournament_id)
     out = []
-    for match in matches.order_by("starts_at", "field__name"):
+    for match in with_rosters(list(matches.order_by("starts_at", "field__name"))):
         match = _catch_up_if_due(match, now)
         state = match_state(match, now=now)
         out.append({**match_meta(match), "state": {k: state.get(k) for k in SUMMARY_KEYS},

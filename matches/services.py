@@ -17,7 +17,7 @@ from datetime import datetime, timezone as dt_timezone
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
@@ -235,13 +235,21 @@ DUPLICATE_ID = ServiceRejection("duplicate_id", _("Another event with this id wa
 def _locked_match(match_id: int) -> Match:
     """The match row, locked until the end of the transaction (two devices cannot race), with
     everything ``match_config`` reads. ``of=("self",)``: lock the match, not the joined rows."""
-    rosters = RosterLine.objects.select_related("player").order_by("number")
-    return (
+    match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("tournament", "field", "home__team", "away__team")
-        .prefetch_related(Prefetch("home__roster", queryset=rosters), Prefetch("away__roster", queryset=rosters))
         .get(pk=match_id)
     )
+    with_rosters([match])
+    return match
+
+
+def with_rosters(matches: list[Match]) -> list[Match]:
+    """Load both teams' rosters of every match (players included) in one query."""
+    entries = [entry for match in matches for entry in (match.home, match.away)]
+    rosters = RosterLine.objects.select_related("player").order_by("number")
+    prefetch_related_objects(entries, Prefetch("roster", queryset=rosters))
+    return matches
 
 
 def _stale(game: Game, event: dict[str, Any], now: float) -> Rejection | ServiceRejection:

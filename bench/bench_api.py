@@ -1,0 +1,197 @@
+"""How fast the event API takes a scorer's events: median and p95 POST latency, and the events per
+second it accepts with several officials posting at once (each on a match of their own, as on a
+tournament day with several fields), with and without websocket viewers watching.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \\
+        python bench/bench_api.py                        # the default runs below
+    python bench/bench_api.py --events 100 --clients 1 4 --viewers 0     # a quick look (SQLite)
+
+Plain script, not a test. It starts its own server (``polo.testing.ServerProcess``: uvicorn, a
+fresh database next to DATABASE_URL's, the demo loaded) and posts over real HTTP with keep-alive
+connections, logged in as the demo's officials (umpire1 is an umpire of every demo match). Each
+client plays a simple valid sequence on its own match: throw-in, inadvertent whistle, throw-in…
+(the clock stays under 7:00 for any run shorter than that). With ``--viewers`` that many public
+websockets watch the clients' matches (one event loop in a thread), so the POSTs pay for any
+broadcast work that is on their path. Bounded: every run stops after ``--events`` per client.
+
+Prints one line per run and writes ``bench/results/api.json``.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlencode
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(BASE_DIR))
+
+RESULTS = BASE_DIR / "bench" / "results" / "api.json"
+
+
+class Official:
+    """One logged-in official on a keep-alive HTTP connection (stdlib only)."""
+
+    def __init__(self, port: int, username: str, password: str = "polo-demo") -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+        self.port = port
+        self._request("GET", "/accounts/login/")
+        form = urlencode({"username": username, "password": password, "csrfmiddlewaretoken": self.cookies["csrftoken"]})
+        self._request("POST", "/accounts/login/", form, {"Content-Type": "application/x-www-form-urlencoded"})
+        assert "sessionid" in self.cookies, f"login failed for {username}"
+
+    def _request(self, method: str, path: str, body: str | None = None, headers: dict | None = None):
+        hdrs = {"Referer": f"http://127.0.0.1:{self.port}/", **(headers or {})}
+        if self.cookies:
+            hdrs["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method != "GET" and "csrftoken" in self.cookies:
+            hdrs["X-CSRFToken"] = self.cookies["csrftoken"]
+        self.conn.request(method, path, body=body, headers=hdrs)
+        response = self.conn.getresponse()
+        data = response.read()
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+        return response.status, data
+
+    def post_event(self, match_id: int, event: dict) -> tuple[int, float]:
+        started = time.perf_counter()
+        status, _ = self._request("POST", f"/api/matches/{match_id}/events", json.dumps(event),
+                                  {"Content-Type": "application/json"})
+        return status, time.perf_counter() - started
+
+
+def events(n: int):
+    for i in range(n):
+        if i % 2 == 0:
+            yield {"id": str(uuid.uuid4()), "type": "play"}
+        else:
+            yield {"id": str(uuid.uuid4()), "type": "whistle", "reason": "inadvertent", "ball": {"x": 100, "y": 60}}
+
+
+def fresh_matches(port: int, count: int) -> list[int]:
+    """Matches of the demo with nothing logged yet (the scheduled ones), as many as asked."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/matches")
+    body = json.loads(conn.getresponse().read())
+    found = [m["id"] for m in body["matches"] if m["last_seq"] == 0]
+    assert len(found) >= count, f"need {count} fresh matches, the demo has {len(found)}"
+    return found[:count]
+
+
+def run(server, *, clients: int, per_client: int, viewers: int) -> dict:
+    match_ids = fresh_matches(server.port, clients)
+    officials = [Official(server.port, "umpire1") for _ in range(clients)]
+    stop_viewers = watch(server, match_ids, viewers) if viewers else None
+    latencies: list[float] = []
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def client(official: Official, match_id: int) -> None:
+        mine, codes = [], []
+        for event in events(per_client):
+            status, seconds = official.post_event(match_id, event)
+            mine.append(seconds)
+            codes.append(status)
+        with lock:
+            latencies.extend(mine)
+            statuses.extend(codes)
+
+    threads = [threading.Thread(target=client, args=(o, m)) for o, m in zip(officials, match_ids)]
+    started = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wall = time.perf_counter() - started
+    if stop_viewers:
+        stop_viewers()
+    accepted = statuses.count(201)
+    latencies.sort()
+    return {
+        "clients": clients, "viewers": viewers, "events": len(statuses), "accepted": accepted,
+        "median_ms": round(statistics.median(latencies) * 1000, 2),
+        "p95_ms": round(latencies[int(0.95 * (len(latencies) - 1))] * 1000, 2),
+        "events_per_second": round(accepted / wall, 1),
+    }
+
+
+def watch(server, match_ids: list[int], viewers: int):
+    """``viewers`` public websockets on the clients' matches, read in a thread; returns stop()."""
+    from websockets.asyncio.client import connect
+
+    stop = threading.Event()
+    ready = threading.Event()
+
+    async def viewer(match_id: int, opened: list) -> None:
+        url = f"ws://127.0.0.1:{server.port}/ws/matches/{match_id}/"
+        async with connect(url, origin=server.url, proxy=None, open_timeout=120) as ws:
+            await ws.recv()  # the snapshot
+            opened.append(1)
+            while not stop.is_set():
+                try:
+                    await asyncio.wait_for(ws.recv(), 0.5)
+                except asyncio.TimeoutError:
+                    pass
+
+    async def main() -> None:
+        opened: list = []
+        tasks = [asyncio.create_task(viewer(match_ids[i % len(match_ids)], opened)) for i in range(viewers)]
+        while len(opened) < viewers:
+            await asyncio.sleep(0.1)
+        ready.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    thread.start()
+    ready.wait(300)
+
+    def stop_all() -> None:
+        stop.set()
+        thread.join(30)
+
+    return stop_all
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--events", type=int, default=300, help="events per client per run")
+    parser.add_argument("--clients", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--viewers", type=int, nargs="+", default=[0, 500])
+    args = parser.parse_args()
+
+    from polo.testing import ServerProcess
+
+    backend = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    layer = "redis" if os.environ.get("REDIS_URL") else "memory"
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for viewers in args.viewers:
+            for clients in args.clients:
+                server = ServerProcess(Path(tmp), f"bench{viewers}x{clients}").start()
+                try:
+                    row = {"database": backend, "layer": layer,
+                           **run(server, clients=clients, per_client=args.events, viewers=viewers)}
+                finally:
+                    server.close()
+                rows.append(row)
+                print(f"{backend:10} {layer:6} clients={row['clients']} viewers={row['viewers']:4} "
+                      f"events={row['events']:5} accepted={row['accepted']:5} median={row['median_ms']:6.2f} ms "
+                      f"p95={row['p95_ms']:6.2f} ms  {row['events_per_second']:6.1f} events/s", flush=True)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({"machine": f"{os.cpu_count()} cores", "runs": rows}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
