@@ -98,7 +98,7 @@ class _Match:
         attacker = r.choice(TEAMS)
         defender = _other(attacker)
         restart_extra: list[tuple[str, dict[str, Any]]] = []
-        if roll < 0.13:  # a field goal
+        if roll < 0.09:  # a field goal
             self.goal(attacker, clock)
         elif roll < 0.36:  # wide of goal: knock-in (22.a), now and then a safety (21.a)
             end = self.end_of(defender)
@@ -129,7 +129,7 @@ class _Match:
             if penalty == "1":  # the fouled team's goal; ends change (14.b(2))
                 self.score[attacker] += 1
                 self.home_end = "south" if self.home_end == "north" else "north"
-            elif penalty in ("2", "3") and take_restart and r.random() < 0.45:
+            elif penalty in ("2", "3") and take_restart and r.random() < 0.35:
                 restart_extra.append(("goal_from_penalty", {"team": attacker}))
         else:  # a whistle: throw-in toward the nearer side (22.e(4)) or fair-play possession (22.h)
             reason = r.choice(["player_fall", "lost_helmet", "broken_tack", "damaged_ball", "lodged_ball",
