@@ -634,3 +634,69 @@ def test_the_spots_follow_the_configured_field(orientation, end, what, event, ex
                 length=OTHER_FIELD["length"], width=OTHER_FIELD["width"], boarded=OTHER_FIELD["boarded"])
     want = expected(orientation, end)
     assert_restart(state, **want)
+
+
+@pytest.mark.parametrize("orientation, end", CASES, ids=CASE_IDS)
+def test_a_period_ended_by_the_double_horn_resumes_with_a_throw_in_where_the_ball_was(orientation, end):
+    """14.e: the period ends at the horn wherever the ball is; 22.g: the next period resumes "in the
+    same manner as if play was being resumed in the period which ended" — a ball dead in the field
+    is thrown in where it was, toward the nearer side (22.e(4))."""
+    events = orientation.prefix() + [ev("horn", kind="final", clock=450.0, ball=pos(end, 100.0, 30.0))]
+    state = run(events, home_defends=orientation.home_defends)
+    assert_restart(state, kind="throw_in", team=None, spot=pos(end, 100.0, 30.0), toward="west", next_period=True)
+
+
+FINAL_PERIOD_STOPPAGES = [
+    # (what, the stoppage at clock t (a function of orientation and end), t, the official clock after,
+    #  the restart expected (a function of orientation and end), clause)
+    ("ball over the side at 7:27",
+     lambda o, e, t: ev("ball_out", line="side", at={"x": x_at(e, 150.0), "y": 0.0}, last_hit_by=o.attacker(e),
+                        deflected_off="none", clock=t),
+     447.0, 445.0, lambda o, e: {"kind": "free_hit", "team": o.defender(e), "spot": pos(e, 150.0, 5.0)},
+     "14.b(2): at least 5 s for the free hit; the clock goes back to 7:25"),
+    ("foul at 7:29",
+     lambda o, e, t: ev("foul", against=o.defender(e), number=2, penalty="3", clock=t),
+     449.0, 445.0, lambda o, e: {"kind": "penalty", "team": o.attacker(e), "penalty": "3", "spot": pos(e, 40.0, CENTRE_Y)},
+     "14.b(2): at least 5 s for the penalty"),
+    ("whistle at 7:10",
+     lambda o, e, t: ev("whistle", reason="player_fall", ball=pos(e, 100.0, 130.0), clock=t),
+     430.0, 430.0, lambda o, e: {"kind": "throw_in", "team": None, "spot": pos(e, 100.0, 130.0), "toward": "east"},
+     "14.b(2): 20 s left is more than 5: the clock stays"),
+    ("knock-in at 7:28",
+     lambda o, e, t: ev("ball_out", line="end", at={"x": x_at(e, 0.0), "y": 100.0}, last_hit_by=o.attacker(e),
+                        deflected_off="none", clock=t),
+     448.0, 445.0, lambda o, e: {"kind": "knock_in", "team": o.defender(e), "spot": {"x": x_at(e, 0.0), "y": 100.0}},
+     "14.b(2): at least 5 s for the knock-in"),
+]
+
+
+@pytest.mark.parametrize("orientation, end", CASES, ids=CASE_IDS)
+@pytest.mark.parametrize("what, stoppage, t, clock_after, expected, clause", FINAL_PERIOD_STOPPAGES,
+                         ids=[r[0] for r in FINAL_PERIOD_STOPPAGES])
+def test_a_stoppage_after_the_seven_minute_horn_of_the_final_period_keeps_five_seconds_for_the_restart(
+        orientation, end, what, stoppage, t, clock_after, expected, clause):
+    events = orientation.prefix() + [stoppage(orientation, end, t)]
+    state = run(events, home_defends=orientation.home_defends, periods=1)
+    assert state["status"] == "stopped", clause
+    assert state["clock"]["elapsed"] == pytest.approx(clock_after), clause
+    assert_restart(state, **expected(orientation, end), min_clock_remaining=5, next_period=False)
+
+
+@pytest.mark.parametrize("orientation", ORIENTATIONS, ids=[o.name for o in ORIENTATIONS])
+@pytest.mark.parametrize("fouling", ["home", "away"])
+@pytest.mark.parametrize("t, clock_after", [(430.0, 430.0), (448.0, 445.0)])
+def test_a_penalty_1_after_the_seven_minute_horn_of_the_final_period_resumes_with_a_5b_and_ends_changed(
+        orientation, fouling, t, clock_after):
+    """14.b(2): one goal, the game resumes with a Penalty 5.b to the fouled team and a change of
+    direction; the clock is reset only if less than 5 s remain, and then to 5 s."""
+    fouled = other(fouling)
+    state = run(orientation.prefix() + [ev("foul", against=fouling, number=1, penalty="1", clock=t)],
+                home_defends=orientation.home_defends, periods=1)
+    score = orientation.score_before()
+    score[fouled] += 1
+    assert state["score"] == score
+    assert state["status"] == "stopped"  # the game resumes, even with the fouled team ahead
+    assert state["clock"]["elapsed"] == pytest.approx(clock_after)
+    assert state["defends"] == {"home": flip(orientation.end_of("home")), "away": flip(orientation.end_of("away"))}
+    assert_restart(state, kind="penalty", team=fouled, penalty="5b", spot={"x": L / 2, "y": CENTRE_Y},
+                   min_clock_remaining=5)
