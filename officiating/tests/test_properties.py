@@ -425,3 +425,25 @@ def test_posting_an_accepted_event_again_changes_nothing(data, draw):
     k = draw.draw(st.sampled_from(accepted), label="event posted again")
     again = decide(game, copy.deepcopy(data["events"][k]))
     assert to_state(again.game) == states[-1]
+
+
+# -- realistic matches (bench/matchgen.py) -------------------------------------------------------
+
+def _realistic(seed: int) -> dict[str, Any]:
+    from bench.matchgen import realistic_match  # the repository root is on sys.path under pytest
+
+    return realistic_match(seed)
+
+
+@settings(PROFILE, max_examples=10)
+@given(st.integers(0, 10_000))
+def test_a_realistic_match_is_accepted_whole_and_its_score_counts_every_goal(seed):
+    data = _realistic(seed)
+    out = replay(copy.deepcopy(data))
+    refused = [(e, r["error"]) for e, r in zip(data["events"], out["results"]) if not r["accepted"]]
+    assert not refused, refused[:3]
+    state = out["state"]
+    assert state["status"] == "final" and state["result"] == "regulation"
+    assert state["score"] == counted_score(data, out["results"])
+    assert state["winner"] == max(state["score"], key=state["score"].get)
+    assert not state_errors(state)

@@ -196,6 +196,13 @@ def test_a_minimal_log_needs_only_the_teams():
                   "events": []})
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_realistic_generated_match_is_a_valid_log(seed):
+    from bench.matchgen import realistic_match
+
+    validate_log(realistic_match(seed))
+
+
 def test_extra_fields_are_allowed_because_the_contract_lets_clients_add_them():
     data = valid_log()
     data["events"][0]["note"] = "scorer's remark"
