@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -41,6 +42,7 @@ def _labels() -> dict[str, object]:
         "own_goal": _("Own goal"),
         "no_restart": _("Ball in play"),
         "winner": _("Winner"),
+        "next_in": _("Next chukker in %s"),
     }
 
 
@@ -91,9 +93,18 @@ def scoreboard_goals(request: HttpRequest, match_id: int) -> JsonResponse:
 @never_cache
 @require_GET
 def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A browser source in streaming software has no header to switch languages from and a cookie
+    jar nobody visits: ``?lang=es`` picks the language of the bar (and of its socket)."""
     match = public_match_get(match_id)
-    data = _live_data(match.pk)
-    return render(request, "public/overlay.html", _page_context(match, data))
+    lang = request.GET.get("lang", "")
+    if lang not in dict(settings.LANGUAGES):
+        lang = _language()
+    with translation.override(lang):
+        data = _live_data(match.pk)
+        data["lang"] = lang
+        response = render(request, "public/overlay.html", _page_context(match, data))
+    response["Content-Language"] = lang
+    return response
 
 
 @never_cache

@@ -232,7 +232,8 @@
 
   Live.prototype.wsUrl = function () {
     if (this.opts.wsUrl) return this.opts.wsUrl;
-    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/matches/" + this.matchId + "/";
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/matches/" + this.matchId + "/" +
+      (this.opts.lang ? "?lang=" + encodeURIComponent(this.opts.lang) : "");
   };
 
   Live.prototype.open = function () {

@@ -1,10 +1,10 @@
 /* The stream overlay (/matches/{id}/overlay/): a compact, transparent bar for an OBS browser
- * source — teams, score, chukker, clock; a status word only when the ball is not simply in play. */
+ * source — teams, score, chukker, clock; a status word only when the ball is not simply in play.
+ * Its words come translated with the page (``?lang=`` or the visitor's language), so it needs no
+ * JavaScript catalog. */
 (function () {
   "use strict";
 
-  var gettext = window.gettext || function (s) { return s; };
-  var fmt = window.interpolate || function (s, a) { return s.replace("%s", a[0]); };
   var root = document.getElementById("overlay");
   var data = JSON.parse(document.getElementById("live-data").textContent);
   var meta = data.match, labels = data.labels;
@@ -35,12 +35,13 @@
     if (!state) return;
     var left = live.intervalRemaining();
     var text = state.status === "scheduled" ? "–:––" : live.clockText();
-    if (left != null) text = fmt(gettext("Next in %s"), [PoloLive.formatClock(Math.ceil(left))]);
+    if (left != null) text = labels.next_in.replace("%s", PoloLive.formatClock(Math.ceil(left)));
     setText(part("clock"), text);
   }
 
   window.overlayLive = PoloLive.connect({
     matchId: meta.id,
+    lang: data.lang,
     state: data.state,
     lastSeq: data.last_seq,
     serverTime: data.server_time,

@@ -62,6 +62,13 @@ def test_the_overlay_is_a_transparent_bar_that_follows_the_match(live_server_pro
     assert clock == page.evaluate(f"{LIVE}.clockText()")
 
 
+def test_the_overlay_speaks_the_language_in_its_address(live_server_proc, page, watch, match_id):
+    page.goto(f"{live_server_proc.url}/matches/{match_id}/overlay/?lang=es")
+    wait_live(page)
+    assert page.locator("html").get_attribute("lang") == "es"
+    assert page.evaluate(f"{LIVE}.wsUrl()").endswith(f"/ws/matches/{match_id}/?lang=es")
+
+
 def test_the_tournament_page_shows_the_day_live(live_server_proc, page, watch, match_id, official):
     tid = tournament_id(live_server_proc, match_id)
     ensure_in_play(official, match_id)
