@@ -250,6 +250,8 @@ BROKEN_LOGS = [
     ("penalty 7", lambda d: d["events"][3].update(penalty="7"), "$.events[3].penalty"),
     ("penalty as a number", lambda d: d["events"][3].update(penalty=2), "$.events[3].penalty"),
     ("5a without spot", lambda d: d["events"][4].pop("spot"), "$.events[4]"),
+    ("foul without penalty", lambda d: d["events"][4].pop("penalty"), "$.events[4]"),
+    ("foul against nobody", lambda d: d["events"][4].pop("against"), "$.events[4]"),
     ("from_spot without spot", lambda d: d["events"][3].pop("spot"), "$.events[3]"),
     ("card colour green", lambda d: d["events"][3].update(card="green"), "$.events[3].card"),
     ("ball out over the roof", lambda d: d["events"][6].update(line="roof"), "$.events[6].line"),
@@ -258,7 +260,9 @@ BROKEN_LOGS = [
     ("position as text", lambda d: d["events"][6]["at"].update(x="0"), "$.events[6].at.x"),
     ("unknown deflection", lambda d: d["events"][6].update(deflected_off="seagull"), "$.events[6].deflected_off"),
     ("unknown whistle reason", lambda d: d["events"][7].update(reason="rain"), "$.events[7].reason"),
-    ("whistle without ball", lambda d: d["events"][7].pop("ball"), "$.events[7]"),
+    ("fair play without the ball", lambda d: d["events"][7].pop("ball"), "$.events[7]"),
+    ("fair play without possession", lambda d: d["events"][7].pop("possession"), "$.events[7]"),
+    ("whistle without reason", lambda d: d["events"][7].pop("reason"), "$.events[7]"),
     ("fair_play as text", lambda d: d["events"][7].update(fair_play="yes"), "$.events[7].fair_play"),
     ("unknown restart violation", lambda d: d["events"][8].update(kind="rude"), "$.events[8].kind"),
     ("horn of a third kind", lambda d: d["events"][9].update(kind="double"), "$.events[9].kind"),
@@ -306,6 +310,15 @@ def test_the_event_indices_in_the_broken_table_point_at_the_intended_events():
     assert data["events"][11]["type"] == "clock_set" and data["events"][13]["type"] == "mount"
     assert data["events"][14]["type"] == "substitution" and data["events"][19]["type"] == "shootout_start"
     assert data["events"][20]["type"] == "shootout_attempt" and data["events"][22]["type"] == "void"
+
+
+def test_optional_fields_the_engine_does_without_may_be_left_out():
+    data = valid_log()
+    data["events"][5].pop("number")  # a foul without the fouling player's number
+    data["events"][6].pop("last_hit_by")  # nobody saw who hit it out
+    data["events"][7].pop("fair_play")
+    data["events"][7].pop("ball")  # a whistle without the ball's position
+    validate_log(data)
 
 
 def test_the_error_for_an_event_names_the_missing_field():
