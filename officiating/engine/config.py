@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from .geometry import Field
@@ -51,11 +52,12 @@ class MatchConfig:
     tack_allowance: bool = False
     field: Field = Field()
     home_defends: str = "north"
+    # The double horn: regular time plus the extra portion (14.b(1)). Derived; kept as a field
+    # because every event reads it.
+    period_end: float = dataclass_field(init=False)
 
-    @property
-    def period_end(self) -> float:
-        """The double horn: regular time plus the extra portion (14.b(1))."""
-        return self.period_seconds + self.extra_seconds
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "period_end", self.period_seconds + self.extra_seconds)
 
     def team(self, team: str) -> TeamConfig:
         return self.home if team == "home" else self.away
