@@ -16,7 +16,7 @@ from . import restarts as R
 from .config import MatchConfig, Player
 from .geometry import Point
 from .shootout import progress
-from .state import (Entry, Log, ExcusedHorse, Game, Restart, Shootout, Timer, Unavailable, evolve, flip,
+from .state import (Entry, ExcusedHorse, Game, Log, Restart, Shootout, Timer, Unavailable, evolve, flip, leader,
                     new_game as _new_game_state, next_period, other)
 
 TEAMS = ("home", "away")
@@ -258,16 +258,6 @@ def _finish(game: Game, winner: str | None, result: str | None, now: float | Non
                   ended_at=now, **c)
 
 
-def _score_tied(game: Game, goals: tuple[int, int]) -> bool:
-    return game.config.home.handicap_goals + goals[0] == game.config.away.handicap_goals + goals[1]
-
-
-def _leader(game: Game, goals: tuple[int, int]) -> str | None:
-    h = game.config.home.handicap_goals + goals[0]
-    a = game.config.away.handicap_goals + goals[1]
-    return None if h == a else ("home" if h > a else "away")
-
-
 def _end_by_horn(game: Game, ball: Point | None, now: float | None) -> Game:
     """The double horn at 7:30 ends every period wherever the ball is (14.b(1), 14.e). The next
     period opens as play would have resumed (22.g): a throw-in where the ball was."""
@@ -354,8 +344,9 @@ def _goal(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
             return _end_period(game, restart, now, "goal", changes)  # 14.b(2): the goal ends the period
         # 14.b(2), final regulation period: play goes on after the seven-minute horn until a
         # goal, "unless that goal ties the score".
-        if not _score_tied(game, goals):
-            return _finish(game, _leader(game, goals), "regulation", now, "goal", changes)
+        ahead = leader(game.config, goals)
+        if ahead is not None:
+            return _finish(game, ahead, "regulation", now, "goal", changes)
         restart, changes["elapsed"] = _min_clock(game, restart, changes["elapsed"])
     return evolve(game, status="stopped", restart=restart, **changes)
 

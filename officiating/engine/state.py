@@ -188,12 +188,11 @@ class Game:
 
     @property
     def tied(self) -> bool:
-        return self.score("home") == self.score("away")
+        return leader(self.config, self.goals) is None
 
     @property
     def leader(self) -> str | None:
-        h, a = self.score("home"), self.score("away")
-        return None if h == a else ("home" if h > a else "away")
+        return leader(self.config, self.goals)
 
     def defends(self, team: str) -> str:
         return self.home_defends if team == "home" else flip(self.home_defends)
@@ -208,6 +207,13 @@ class Game:
 
     def roster(self, team: str) -> tuple[Player, ...]:
         return self.rosters[0 if team == "home" else 1]
+
+
+def leader(config: MatchConfig, goals: tuple[int, int]) -> str | None:
+    """The team ahead on handicap goals plus ``goals`` (home, away), or None when tied."""
+    h = config.home.handicap_goals + goals[0]
+    a = config.away.handicap_goals + goals[1]
+    return None if h == a else ("home" if h > a else "away")
 
 
 def new_game(config: MatchConfig, opening: Restart) -> Game:
