@@ -258,6 +258,10 @@ def _finish(game: Game, winner: str | None, result: str | None, now: float | Non
                   ended_at=now, **c)
 
 
+def _one_more(goals: tuple[int, int], team: str) -> tuple[int, int]:
+    return (goals[0] + 1, goals[1]) if team == "home" else (goals[0], goals[1] + 1)
+
+
 def _end_by_horn(game: Game, ball: Point | None, now: float | None) -> Game:
     """The double horn at 7:30 ends every period wherever the ball is (14.b(1), 14.e). The next
     period opens as play would have resumed (22.g): a throw-in where the ball was."""
@@ -333,7 +337,7 @@ def _goal(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     if number is not None:
         _player(game, other(team) if own_goal else team, number)
     changes = _halt(game, clock)
-    goals = (game.goals[0] + 1, game.goals[1]) if team == "home" else (game.goals[0], game.goals[1] + 1)
+    goals = _one_more(game.goals, team)
     # 22.e(1): ends change after every goal (not after handicap goals).
     changes.update(goals=goals, home_defends=flip(game.home_defends))
     restart = R.after_goal(cfg.field)
@@ -387,7 +391,7 @@ def _foul(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     if card:
         changes["cards"] = cards
     if pen == "1":
-        goals = (game.goals[0] + 1, game.goals[1]) if fouled == "home" else (game.goals[0], game.goals[1] + 1)
+        goals = _one_more(game.goals, fouled)
         # 14.b(2): one goal to the fouled team, then a Penalty 5.b to it and a change in direction.
         changes.update(goals=goals, home_defends=flip(game.home_defends))
         restart = R.after_penalty_1(cfg.field, fouled)
@@ -849,7 +853,7 @@ def _shootout_attempt(game: Game, ev: dict, clock: float | None, now: float | No
         return evolve(game, shootout=so)
     # 14.d: "the team with more points will be declared the game winner by one goal": one goal is
     # added to the winner's score (and counted among its goals).
-    goals = (game.goals[0] + 1, game.goals[1]) if winner == "home" else (game.goals[0], game.goals[1] + 1)
+    goals = _one_more(game.goals, winner)
     return _finish(game, winner, "shootout", now, "shootout",
                    {"shootout": evolve(so, winner=winner), "goals": goals})
 
