@@ -451,3 +451,16 @@ def test_a_knock_in_restart_names_its_ten_seconds_and_the_spanish_message():
     restart = out["state"]["restart"]
     assert (restart["hit_within_seconds"], restart["spot"]) == (10, {"x": 0.0, "y": 71.0})
     assert restart["message"] == "Regla 22.a: saque de fondo de Blue, a 5 yardas del poste del arco o de la tabla lateral"
+
+
+@pytest.mark.parametrize("event", [
+    ev("goal", team="home", number=1),
+    ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home"),
+    ev("foul", against="home", number=1, penalty="3", advantage=True),
+    ev("horn", kind="seven"),
+], ids=["goal", "ball_out", "advantage", "horn-before-the-game"])
+def test_what_needs_the_ball_in_play_is_refused_while_it_is_not(event):
+    assert last_error(run(event)) == "not_in_play"
+    if event["type"] != "horn":
+        stopped = run(ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=3.0), dict(event))
+        assert last_error(stopped) == "not_in_play"
