@@ -700,3 +700,83 @@ def test_a_penalty_1_after_the_seven_minute_horn_of_the_final_period_resumes_wit
     assert state["defends"] == {"home": flip(orientation.end_of("home")), "away": flip(orientation.end_of("away"))}
     assert_restart(state, kind="penalty", team=fouled, penalty="5b", spot={"x": L / 2, "y": CENTRE_Y},
                    min_clock_remaining=5)
+
+
+# -- 14.d: the shootout lines -------------------------------------------------------------------
+
+def _tied_match_events() -> list[dict[str, Any]]:
+    return [ev("play", clock=0.0), ev("horn", kind="final", clock=450.0, ball={"x": 150.0, "y": 80.0})]
+
+
+SHOOTOUT_SINGLE = [
+    # (upper handicap limit, outcomes hit by hit (the lot's winner first), the line of each hit, clause)
+    (8, [False, False, False, False, False, False], [40, 40, 60, 60, 60, 60],
+     "14.d: one player each: the 40, then back to the 60, and on from the 60 (limit above 6)"),
+    (6, [False, False, False, False, False, False], [40, 40, 60, 60, 30, 30],
+     "14.d: no hit scored in the first two rounds, limit 6 or less: up to the 30"),
+    (6, [True, True, False, False, False, False], [40, 40, 60, 60, 60, 60],
+     "14.d: a hit scored in the first two rounds: the 30 does not apply"),
+    (7, [False, False, False, False, False, False], [40, 40, 60, 60, 60, 60],
+     "14.d: limit above 6: hitting continues from the 60"),
+]
+
+
+@pytest.mark.parametrize("limit, outcomes, lines, clause", SHOOTOUT_SINGLE, ids=[r[3][:60] for r in SHOOTOUT_SINGLE])
+@pytest.mark.parametrize("first", ["home", "away"])
+def test_a_one_player_shootout_is_hit_from_the_40_then_the_60_and_the_30_only_in_low_goal_games(
+        limit, outcomes, lines, clause, first):
+    second = other(first)
+    events = _tied_match_events() + [
+        ev("shootout_start", format="single", first=first, order={"home": [3], "away": [2]})]
+    for i, (scored, line) in enumerate(zip(outcomes, lines)):
+        log = match_log(events, periods=1)
+        log["match"]["upper_handicap_limit"] = limit
+        out = replay(log)
+        assert all(r["accepted"] for r in out["results"]), out["results"]
+        shootout = out["state"]["shootout"]
+        team = first if i % 2 == 0 else second
+        assert shootout["next"] == {"team": team, "number": 3 if team == "home" else 2}, (clause, i, shootout)
+        assert shootout["line"] == line, (clause, i, shootout)
+        events.append(ev("shootout_attempt", team=team, number=3 if team == "home" else 2, scored=scored))
+
+
+@pytest.mark.parametrize("first", ["home", "away"])
+def test_a_one_player_shootout_is_won_by_one_goal_when_one_scores_and_the_other_misses(first):
+    """14.d: "until one player misses and the other player scores"; the winner takes the game by one goal."""
+    second = other(first)
+    number = {"home": 1, "away": 4}
+    events = _tied_match_events() + [
+        ev("shootout_start", format="single", first=first, order={"home": [1], "away": [4]}),
+        ev("shootout_attempt", team=first, number=number[first], scored=True),
+        ev("shootout_attempt", team=second, number=number[second], scored=True),  # 1-1 after the 40
+        ev("shootout_attempt", team=first, number=number[first], scored=False),
+        ev("shootout_attempt", team=second, number=number[second], scored=True),  # decided on the 60
+    ]
+    state = run(events, periods=1)
+    assert state["status"] == "final" and state["result"] == "shootout" and state["winner"] == second
+    assert state["score"] == {first: 0, second: 1}
+    assert state["shootout"]["points"] == {first: 1, second: 2}
+
+
+@pytest.mark.parametrize("limit, line_in_round_3", [(6, 30), (8, 60)])
+def test_a_team_shootout_starts_on_the_40_and_after_two_scoreless_rounds_moves_by_the_upper_limit(
+        limit, line_in_round_3):
+    """14.d: every player, alternating teams, from the forty; "Should no hits score after the first
+    two rounds by either team ... the thirty-yard line in games with an upper handicap limit of 6
+    goals and under ... above 6 goals, hitting will continue from the sixty-yard line"."""
+    order = {"home": [1, 2, 3, 4], "away": [4, 3, 2, 1]}
+    events = _tied_match_events() + [ev("shootout_start", format="team", first="away", order=order)]
+    seen = []
+    for i in range(17):
+        log = match_log(events, periods=1)
+        log["match"]["upper_handicap_limit"] = limit
+        out = replay(log)
+        assert all(r["accepted"] for r in out["results"]), out["results"][-1]
+        shootout = out["state"]["shootout"]
+        team = "away" if i % 2 == 0 else "home"
+        number = order[team][(i % 8) // 2]
+        assert shootout["next"] == {"team": team, "number": number}, (i, shootout)  # same order each round
+        seen.append(shootout["line"])
+        events.append(ev("shootout_attempt", team=team, number=number, scored=False))
+    assert seen[:8] == [40] * 8
+    assert seen[16] == line_in_round_3
