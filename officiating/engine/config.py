@@ -66,11 +66,6 @@ class MatchConfig:
     def halftime_after(self) -> int:
         return self.periods // 2
 
-    @property
-    def tack_allowance_applies(self) -> bool:
-        # 21.g: the 5-minute allowance is for games "with an upper handicap level of 6 goals or
-        # less"; an announcement for a higher game cannot grant it (the rule text wins).
-        return self.tack_allowance and self.upper_handicap_limit <= 6
 
     @classmethod
     def from_dict(cls, d: Any) -> MatchConfig:

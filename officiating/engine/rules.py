@@ -529,9 +529,10 @@ def _whistle(game: Game, ev: dict, clock: float | None, now: float | None) -> Ga
         timers.append(Timer("courtesy_change", COURTESY_SECONDS, None, None, now, "21.f(2)"))
         g = evolve(g, courtesy_period=g.period)
     elif reason == "broken_tack":
-        # 21.g: five minutes when the committee announced the allowance (games of upper limit 6
-        # or less), or when the tack was broken by contact with another horse.
-        if contact or cfg.tack_allowance_applies:
+        # 21.g: five minutes when the committee announced the allowance (for games of upper limit
+        # 6 or less), or when the tack was broken by contact with another horse. CHOICE: the
+        # umpires grant an announced allowance without checking the game's handicap limit again.
+        if contact or cfg.tack_allowance:
             timers.append(Timer("broken_tack", TACK_SECONDS, team, number, now, "21.g"))
     if len(timers) != len(g.timers):
         g = evolve(g, timers=tuple(timers))
