@@ -646,8 +646,9 @@ def _horn(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
             # is out of play." The pending restart opens the next period (22.g).
             return _end_period(game, game.restart, now, "stoppage",
                                {"elapsed": max(game.elapsed, cfg.period_seconds)})
-        elapsed = max(game.elapsed, cfg.period_seconds if clock is None else float(clock))
-        g = evolve(game, elapsed=elapsed)
+        if game.running and game.anchor is not None and now is not None:
+            return game  # a live clock is already past the horn: the horn only marks it
+        g = evolve(game, elapsed=max(game.elapsed, cfg.period_seconds if clock is None else float(clock)))
         if g.status == "stopped" and g.restart is not None:
             restart, elapsed = _min_clock(g, g.restart, g.elapsed)
             g = evolve(g, restart=restart, elapsed=elapsed)

@@ -195,6 +195,8 @@ def test_due_events_are_the_horns_the_clock_has_reached_with_stable_ids():
     due = due_events(game, 1455.0)
     assert [(e["kind"], e["clock"], e["id"]) for e in due] == [("seven", 420.0, "auto:1:seven"),
                                                                 ("final", 450.0, "auto:1:final")]
+    seven = decide(game, due[0], now=1455.0).game
+    assert to_state(seven, now=1440.0)["clock"]["elapsed"] == 440.0  # the horn does not move a live clock
     for e in due:
         game = decide(game, e, now=1455.0).game
     again = decide(game, due[-1], now=1456.0)
