@@ -904,12 +904,17 @@ def _apply(game: Game, ev: dict, now: float | None) -> Game:
             if etype in _AFTER_TIME_NOOPS:
                 return game
     g = HANDLERS[etype](game, ev, clock, now)
-    if g.running and clock is not None and g.elapsed < clock and (g.anchor is None or now is None):
-        # An event that does not stop play still tells the official time (a replay has no
-        # wall clock to run it).
-        g = evolve(g, elapsed=float(clock))
-    if g.fresh_horn and etype not in ("horn", "whistle", "card"):
-        g = evolve(g, fresh_horn=False)
+    tick = g.running and clock is not None and g.elapsed < clock and (g.anchor is None or now is None)
+    stale_horn = g.fresh_horn and etype not in ("horn", "whistle", "card")
+    if tick or stale_horn:
+        # An event that does not stop play still tells the official time (a replay has no wall
+        # clock to run it); the foul "at the horn" of Rule 21 must follow the horn at once.
+        changes: dict[str, Any] = {"elapsed": float(clock)} if tick else {}  # type: ignore[arg-type]
+        if stale_horn:
+            changes["fresh_horn"] = False
+        if g is game:
+            return evolve(g, **changes)
+        g.__dict__.update(changes)  # ``g`` is new, made by the handler for this event alone
     return g
 
 
