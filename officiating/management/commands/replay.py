@@ -24,7 +24,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("file", help="the match-log JSON file, or - for standard input")
         parser.add_argument("--each", action="store_true", help="add the state after every event")
-        parser.add_argument("--lang", default="en", choices=["en", "es"], help="language of the messages")
+        parser.add_argument("--lang", default="en",
+                            help="language of the messages: en (default) or es; others fall back to English")
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
