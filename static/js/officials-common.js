@@ -1028,9 +1028,15 @@
       } else {
         const why = el("p", {class: "rejection"});
         renderRejection(why, errorOf(blocked.data));
+        const actions = [discard];
+        if (blocked.kind === "refused") {  // not the rules: e.g. logged out — log in again, then retry
+          const retry = el("button", {type: "button", class: "primary resend", "data-action": "resend"}, [el("kbd", {text: "R"}), gt("Try again")]);
+          retry.addEventListener("click", () => q.resend());
+          actions.unshift(retry);
+        }
         box.append(
           el("strong", {text: fmt(gt("Refused while sending the queued events: “%(what)s”. The queue has stopped."), {what: what})}),
-          why, el("div", {class: "actions"}, [discard]));
+          why, el("div", {class: "actions"}, actions));
       }
       const behind = q.length - 1;
       if (behind > 0) box.append(el("p", {class: "muted", text: fmt(ngt("%(n)s more event waits behind it.", "%(n)s more events wait behind it.", behind), {n: behind})}));

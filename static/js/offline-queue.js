@@ -20,7 +20,8 @@
  * meanwhile: the queue stops and shows a *conflict*; the official re-sends the event on the new
  * state or discards it (never dropped silently). 422 — refused by the rules: an event sent straight
  * away is dropped and the refusal shown; one replayed after being offline stops the queue until
- * the official discards it (what follows it may depend on it). Network failure or 5xx — kept,
+ * the official discards it (what follows it may depend on it). 403/400/404 — stops the queue
+ * (e.g. the session ended: log in again, then retry or discard). Network failure or 5xx — kept,
  * retried with a backoff and whenever the browser says it is online again.
  */
 (function () {
@@ -153,24 +154,27 @@
         if (this.opts.onConflict) this.opts.onConflict(item, data);
         return;
       }
-      // Refused (422), or not allowed/not understood (4xx).
-      if (item.deferred) {
-        this.blocked = {kind: "rejected", item: item, data: data, status: status};
+      // Refused by the rules (422): an event sent straight away is dropped and the refusal shown;
+      // one replayed from the queue stops it. Not allowed or not understood (403: logged out,
+      // 400, 404): stop, so that the official can log in again and retry, or discard.
+      if (status === 422 && !item.deferred) {
+        this.dropHead();
         this.changed();
-        if (this.opts.onRejected) this.opts.onRejected(item, data, true);
+        if (this.opts.onRejected) this.opts.onRejected(item, data, false);
+        this.flush();
         return;
       }
-      this.dropHead();
+      this.blocked = {kind: status === 422 ? "rejected" : "refused", item: item, data: data, status: status};
       this.changed();
-      if (this.opts.onRejected) this.opts.onRejected(item, data, false);
-      this.flush();
+      if (this.opts.onRejected) this.opts.onRejected(item, data, true);
     }
 
-    /* Conflict: send the blocked event again, on the log as the server has it now. */
+    /* Send the blocked event again: after a conflict, on the log as the server has it now;
+     * after a refusal that was not the rules' (logged out…), as it was. */
     resend() {
       if (!this.blocked) return;
       const head = this.items[0];
-      if (head === this.blocked.item) {
+      if (head === this.blocked.item && this.blocked.kind === "conflict") {
         head.chained = false;
         head.expected_seq = typeof this.blocked.data.last_seq === "number" ? this.blocked.data.last_seq : this.opts.lastSeq();
       }

@@ -123,7 +123,7 @@
     }
     const key = e.key.toLowerCase(), queue = screen.queue;
     if (queue.blocked) {
-      if (key === "r" && queue.blocked.kind === "conflict") { e.preventDefault(); queue.resend(); return; }
+      if (key === "r" && queue.blocked.kind !== "rejected") { e.preventDefault(); queue.resend(); return; }
       if (key === "d") { e.preventDefault(); queue.discard(); return; }
     }
     if (e.key === " ") { e.preventDefault(); screen.logEvent({type: "play"}); return; }

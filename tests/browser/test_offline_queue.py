@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "offline-queue", matches=3)
+    yield from module_server(tmp_path_factory, "offline-queue", matches=4)
 
 
 def queued(page, match_id: int) -> list[dict]:
@@ -123,5 +123,22 @@ def test_a_refusal_on_replay_stops_the_queue_until_discarded(server, context, pa
     assert events(server, match_id) == []
 
     page.click('#conflict [data-action="discard"]')
+    wait_queued(page, 0)
+    assert [e["type"] for e in events(server, match_id)] == ["play"]
+
+
+def test_an_event_refused_for_a_lost_session_waits_for_the_login(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+
+    context.clear_cookies()  # the session ended (logged out elsewhere)
+    press(page, "Space")
+    box = page.wait_for_selector('#conflict[data-kind="refused"]')
+    assert "queue has stopped" in box.inner_text()
+    wait_queued(page, 1)
+
+    log_in(context, server, "scorer")  # logged in again (another tab)
+    press(page, "r")  # try again
     wait_queued(page, 0)
     assert [e["type"] for e in events(server, match_id)] == ["play"]
