@@ -49,4 +49,6 @@ def match_report_after_commit(match_id: int, state: dict[str, Any]) -> None:
     report of a match that has ended (or whose ended log was corrected or forfeited)."""
     if state.get("status") in REPORT_STATUSES:
         last_seq = state.get("last_seq")
-        transaction.on_commit(lambda: match_report_build.delay(match_id, last_seq))
+        # robust: the event is already committed; a broker that is down must not fail its request
+        # (the error is logged, and the committee can rebuild the report from the match page).
+        transaction.on_commit(lambda: match_report_build.delay(match_id, last_seq), robust=True)
