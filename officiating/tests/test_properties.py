@@ -382,6 +382,40 @@ def test_the_score_is_the_handicap_plus_the_goals_that_stand(data):
     assert state["score"] == expected
 
 
+def standing_goals_and_log_length(data: dict[str, Any], results: list[dict[str, Any]]) -> tuple[int, int]:
+    """(goals that change ends and still stand, events recorded in the log), counted from the results."""
+    seen: list[str] = []
+    changes_ends: list[str] = []
+    voided: set[str] = set()
+    for event, result in zip(data["events"], results):
+        if not result["accepted"] or event.get("id") in seen:
+            continue
+        seen.append(event["id"])
+        if event["type"] == "goal" or (event["type"] == "foul" and event["penalty"] == "1"
+                                       and not event.get("advantage")):
+            changes_ends.append(event["id"])
+        elif event["type"] == "void":
+            voided.add(event["target"])
+    return len([i for i in changes_ends if i not in voided]), len(seen)
+
+
+@settings(PROFILE)
+@given(match_logs())
+def test_ends_change_with_every_goal_that_stands_and_last_seq_counts_the_log(data):
+    """MATCH-LOG.md: ends change after every goal (22.e(1)) and Penalty 1 goal (14.b(2)), never after
+    handicap goals; ``last_seq`` is the sequence number of the last accepted event (a void counts;
+    the same event posted twice is recorded once); ``restart`` is null while the ball is in play."""
+    out = replay(copy.deepcopy(data))
+    state = out["state"]
+    goals, recorded = standing_goals_and_log_length(data, out["results"])
+    start = data["match"]["home_defends"]
+    assert state["defends"]["home"] == (start if goals % 2 == 0 else ("south" if start == "north" else "north"))
+    assert state["defends"]["home"] != state["defends"]["away"]
+    assert state["last_seq"] == recorded
+    if state["status"] == "in_play":
+        assert state["restart"] is None
+
+
 @settings(PROFILE)
 @given(match_logs(garbage=False, max_events=50), st.data())
 def test_voiding_an_event_gives_the_state_of_the_log_without_it(data, draw):
