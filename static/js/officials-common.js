@@ -13,62 +13,63 @@
 (function () {
   "use strict";
 
-  const gt = window.gettext || ((s) => s);
-  const ngt = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+  // The catalog of /jsi18n/; the calls are spelled gettext()/ngettext() so makemessages finds them.
+  const gettext = window.gettext || ((s) => s);
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
   const fmt = (s, obj) => (window.interpolate ? window.interpolate(s, obj, true) : s);
   const SVG_NS = "http://www.w3.org/2000/svg";
 
   // --- The words ------------------------------------------------------------------------------
   const EVENT_LABELS = {
-    play: gt("Play"), goal: gt("Goal"), foul: gt("Foul"), ball_out: gt("Ball out"), whistle: gt("Whistle"),
-    restart_violation: gt("Restart violation"), horn: gt("Horn"), clock_set: gt("Set the clock"), card: gt("Card"),
-    mount: gt("Mount (horse change)"), substitution: gt("Substitution"), suspend: gt("Suspend the game"),
-    resume: gt("Resume the game"), abandon: gt("Abandon the game"), overtime: gt("Overtime"),
-    shootout_start: gt("Start a shootout"), shootout_attempt: gt("Shootout hit"), forfeit: gt("Forfeit"),
-    void: gt("Void (undo)"),
+    play: gettext("Play"), goal: gettext("Goal"), foul: gettext("Foul"), ball_out: gettext("Ball out"), whistle: gettext("Whistle"),
+    restart_violation: gettext("Restart violation"), horn: gettext("Horn"), clock_set: gettext("Set the clock"), card: gettext("Card"),
+    mount: gettext("Mount (horse change)"), substitution: gettext("Substitution"), suspend: gettext("Suspend the game"),
+    resume: gettext("Resume the game"), abandon: gettext("Abandon the game"), overtime: gettext("Overtime"),
+    shootout_start: gettext("Start a shootout"), shootout_attempt: gettext("Shootout hit"), forfeit: gettext("Forfeit"),
+    void: gettext("Void (undo)"),
   };
   const WHISTLE_REASONS = [
-    ["injured_player", "1", gt("Injured player")], ["player_fall", "2", gt("Player fall")],
-    ["injured_horse", "3", gt("Injured horse")], ["horse_fall", "4", gt("Horse fall")],
-    ["horse_timeout", "5", gt("Horse time-out")], ["courtesy_change", "6", gt("Courtesy change")],
-    ["broken_tack", "7", gt("Broken tack")], ["lost_helmet", "8", gt("Lost helmet")],
-    ["lodged_ball", "9", gt("Lodged ball")], ["damaged_ball", "0", gt("Damaged ball")],
-    ["inadvertent", "I", gt("Inadvertent whistle")], ["rule_check", "R", gt("Rule check (no foul)")],
-    ["umpire_down", "U", gt("Umpire down")], ["other", "X", gt("Other")],
+    ["injured_player", "1", gettext("Injured player")], ["player_fall", "2", gettext("Player fall")],
+    ["injured_horse", "3", gettext("Injured horse")], ["horse_fall", "4", gettext("Horse fall")],
+    ["horse_timeout", "5", gettext("Horse time-out")], ["courtesy_change", "6", gettext("Courtesy change")],
+    ["broken_tack", "7", gettext("Broken tack")], ["lost_helmet", "8", gettext("Lost helmet")],
+    ["lodged_ball", "9", gettext("Lodged ball")], ["damaged_ball", "0", gettext("Damaged ball")],
+    ["inadvertent", "I", gettext("Inadvertent whistle")], ["rule_check", "R", gettext("Rule check (no foul)")],
+    ["umpire_down", "U", gettext("Umpire down")], ["other", "X", gettext("Other")],
   ];
   const PENALTIES = [
-    ["1", "1", gt("Penalty 1 (goal awarded)")], ["2", "2", gt("Penalty 2 (30 yards)")],
-    ["3", "3", gt("Penalty 3 (40 yards)")], ["4", "4", gt("Penalty 4 (60 yards)")],
-    ["5a", "5", gt("Penalty 5.a (from the spot)")], ["5b", "B", gt("Penalty 5.b (from the centre)")],
-    ["6", "6", gt("Penalty 6 (safety)")],
+    ["1", "1", gettext("Penalty 1 (goal awarded)")], ["2", "2", gettext("Penalty 2 (30 yards)")],
+    ["3", "3", gettext("Penalty 3 (40 yards)")], ["4", "4", gettext("Penalty 4 (60 yards)")],
+    ["5a", "5", gettext("Penalty 5.a (from the spot)")], ["5b", "B", gettext("Penalty 5.b (from the centre)")],
+    ["6", "6", gettext("Penalty 6 (safety)")],
   ];
   const PENALTY_NAMES = {"1": "1", "2": "2", "3": "3", "4": "4", "5a": "5.a", "5b": "5.b", "6": "6"};
   const DEFLECTIONS = [
-    ["none", "N", gt("Nothing")], ["own_mount", "M", gt("The hitter's own horse")], ["teammate", "T", gt("A teammate")],
-    ["goal_post", "P", gt("A goal post")], ["boards", "B", gt("The boards")], ["opponent", "O", gt("An opponent")],
-    ["opponent_mallet", "L", gt("An opponent's mallet")], ["umpire", "U", gt("An umpire")], ["unknown", "K", gt("Not known")],
+    ["none", "N", gettext("Nothing")], ["own_mount", "M", gettext("The hitter's own horse")], ["teammate", "T", gettext("A teammate")],
+    ["goal_post", "P", gettext("A goal post")], ["boards", "B", gettext("The boards")], ["opponent", "O", gettext("An opponent")],
+    ["opponent_mallet", "L", gettext("An opponent's mallet")], ["umpire", "U", gettext("An umpire")], ["unknown", "K", gettext("Not known")],
   ];
   const VIOLATIONS = [
-    ["late", "L", gt("Late (not hit in time)")], ["early", "E", gt("Early (hit before “Play”)")],
-    ["passed_ball", "P", gt("Passed the ball")], ["encroachment", "N", gt("Defenders within 30 yards")],
-    ["delay", "D", gt("Delay of game")],
+    ["late", "L", gettext("Late (not hit in time)")], ["early", "E", gettext("Early (hit before “Play”)")],
+    ["passed_ball", "P", gettext("Passed the ball")], ["encroachment", "N", gettext("Defenders within 30 yards")],
+    ["delay", "D", gettext("Delay of game")],
   ];
   const TIMER_LABELS = {
-    injured_player: gt("Injured player (10 min)"), horse_timeout: gt("Horse time-out (5 min)"),
-    courtesy_change: gt("Courtesy change (1 min)"), broken_tack: gt("Broken tack (5 min)"),
-    interval: gt("Interval"), halftime: gt("Half-time"),
-    goal_return: gt("Back to the centre after the goal (25 s)"), knock_in: gt("Knock-in: hit within 10 s of “Play”"),
-    foul_shot: gt("Foul shot: hit within 20 s of “Play”"), count: gt("Umpire's count (8 s)"),
-    to_play: gt("To play the ball (5 s)"),
+    injured_player: gettext("Injured player (10 min)"), horse_timeout: gettext("Horse time-out (5 min)"),
+    courtesy_change: gettext("Courtesy change (1 min)"), broken_tack: gettext("Broken tack (5 min)"),
+    interval: gettext("Interval"), halftime: gettext("Half-time"),
+    goal_return: gettext("Back to the centre after the goal (25 s)"), knock_in: gettext("Knock-in: hit within 10 s of “Play”"),
+    foul_shot: gettext("Foul shot: hit within 20 s of “Play”"), count: gettext("Umpire's count (8 s)"),
+    to_play: gettext("To play the ball (5 s)"),
   };
   const STATUS_LABELS = {
-    scheduled: gt("Not started"), in_play: gt("In play"), stopped: gt("Stopped"), interval: gt("Interval"),
-    tied: gt("Tied: waiting for the committee"), shootout: gt("Shootout"), suspended: gt("Suspended"),
-    final: gt("Final"), abandoned: gt("Abandoned"),
+    scheduled: gettext("Not started"), in_play: gettext("In play"), stopped: gettext("Stopped"), interval: gettext("Interval"),
+    tied: gettext("Tied: waiting for the committee"), shootout: gettext("Shootout"), suspended: gettext("Suspended"),
+    final: gettext("Final"), abandoned: gettext("Abandoned"),
   };
   const RESTART_KINDS = {
-    throw_in: gt("Throw-in"), knock_in: gt("Knock-in"), penalty: gt("Penalty"), free_hit: gt("Free hit"),
-    possession_play: gt("Possession play"),
+    throw_in: gettext("Throw-in"), knock_in: gettext("Knock-in"), penalty: gettext("Penalty"), free_hit: gettext("Free hit"),
+    possession_play: gettext("Possession play"),
   };
   const labelOf = (list, value) => (list.find((row) => row[0] === value) || [value, "", value])[2];
 
@@ -143,7 +144,7 @@
     who(team, number) {
       if (!team) return "";
       if (number == null) return this.name(team);
-      return fmt(gt("%(team)s #%(number)s"), {team: this.name(team), number: number});
+      return fmt(gettext("%(team)s #%(number)s"), {team: this.name(team), number: number});
     }
   }
 
@@ -152,42 +153,42 @@
     const e = ev.event || ev;
     const who = (t, n) => teams.who(t, n);
     switch (e.type) {
-      case "play": return gt("Play");
+      case "play": return gettext("Play");
       case "goal": {
         const hitter = e.number != null ? (e.own_goal ? who(other(e.team), e.number) : who(e.team, e.number)) : teams.name(e.team);
-        let text = fmt(gt("Goal — %(team)s (%(hitter)s)"), {team: teams.name(e.team), hitter: hitter});
-        if (e.own_goal) text += " · " + gt("own goal");
-        if (e.from_penalty) text += " · " + gt("from a penalty");
+        let text = fmt(gettext("Goal — %(team)s (%(hitter)s)"), {team: teams.name(e.team), hitter: hitter});
+        if (e.own_goal) text += " · " + gettext("own goal");
+        if (e.from_penalty) text += " · " + gettext("from a penalty");
         return text;
       }
       case "foul": {
-        let text = fmt(gt("Foul by %(who)s — Penalty %(penalty)s"), {who: who(e.against, e.number), penalty: PENALTY_NAMES[e.penalty] || e.penalty});
-        if (e.card) text += " · " + (e.card === "red" ? gt("red card") : gt("yellow card"));
-        if (e.advantage) text += " · " + gt("advantage");
-        if (e.goal_scored) text += " · " + gt("goal at the whistle");
+        let text = fmt(gettext("Foul by %(who)s — Penalty %(penalty)s"), {who: who(e.against, e.number), penalty: PENALTY_NAMES[e.penalty] || e.penalty});
+        if (e.card) text += " · " + (e.card === "red" ? gettext("red card") : gettext("yellow card"));
+        if (e.advantage) text += " · " + gettext("advantage");
+        if (e.goal_scored) text += " · " + gettext("goal at the whistle");
         return text;
       }
       case "ball_out":
-        return fmt(e.line === "end" ? gt("Ball over the end line — last hit by %(team)s") : gt("Ball over the side — last hit by %(team)s"),
+        return fmt(e.line === "end" ? gettext("Ball over the end line — last hit by %(team)s") : gettext("Ball over the side — last hit by %(team)s"),
                    {team: teams.name(e.last_hit_by)}) + (e.deflected_off && e.deflected_off !== "none" ? " · " + labelOf(DEFLECTIONS, e.deflected_off) : "");
       case "whistle": {
-        let text = fmt(gt("Whistle: %(reason)s"), {reason: labelOf(WHISTLE_REASONS, e.reason)});
+        let text = fmt(gettext("Whistle: %(reason)s"), {reason: labelOf(WHISTLE_REASONS, e.reason)});
         if (e.team) text += " — " + who(e.team, e.number);
         if (e.horse) text += " · " + e.horse;
         return text;
       }
       case "restart_violation":
-        return fmt(gt("Restart violation by %(team)s: %(kind)s"), {team: teams.name(e.team), kind: labelOf(VIOLATIONS, e.kind)});
-      case "horn": return e.kind === "final" ? gt("Horn: end of the chukker") : gt("Horn: seven minutes");
-      case "clock_set": return fmt(gt("Clock set to %(clock)s"), {clock: formatClock(e.clock || 0)}) + (e.reason ? " — " + e.reason : "");
-      case "card": return fmt(e.color === "red" ? gt("Red card: %(who)s") : gt("Yellow card: %(who)s"), {who: who(e.team, e.number)});
-      case "mount": return fmt(gt("%(who)s mounts %(horse)s"), {who: who(e.team, e.number), horse: e.horse || "?"});
+        return fmt(gettext("Restart violation by %(team)s: %(kind)s"), {team: teams.name(e.team), kind: labelOf(VIOLATIONS, e.kind)});
+      case "horn": return e.kind === "final" ? gettext("Horn: end of the chukker") : gettext("Horn: seven minutes");
+      case "clock_set": return fmt(gettext("Clock set to %(clock)s"), {clock: formatClock(e.clock || 0)}) + (e.reason ? " — " + e.reason : "");
+      case "card": return fmt(e.color === "red" ? gettext("Red card: %(who)s") : gettext("Yellow card: %(who)s"), {who: who(e.team, e.number)});
+      case "mount": return fmt(gettext("%(who)s mounts %(horse)s"), {who: who(e.team, e.number), horse: e.horse || "?"});
       case "substitution":
-        return fmt(gt("Substitution: %(name)s for %(who)s"), {name: (e.player || {}).name || "?", who: who(e.team, e.out)});
+        return fmt(gettext("Substitution: %(name)s for %(who)s"), {name: (e.player || {}).name || "?", who: who(e.team, e.out)});
       case "shootout_attempt":
-        return fmt(e.scored ? gt("Shootout: %(who)s scores") : gt("Shootout: %(who)s misses"), {who: who(e.team, e.number)});
-      case "forfeit": return fmt(gt("Forfeit by %(team)s"), {team: teams.name(e.team)}) + (e.reason ? " — " + e.reason : "");
-      case "void": return fmt(gt("Void: %(reason)s"), {reason: e.reason || ""});
+        return fmt(e.scored ? gettext("Shootout: %(who)s scores") : gettext("Shootout: %(who)s misses"), {who: who(e.team, e.number)});
+      case "forfeit": return fmt(gettext("Forfeit by %(team)s"), {team: teams.name(e.team)}) + (e.reason ? " — " + e.reason : "");
+      case "void": return fmt(gettext("Void: %(reason)s"), {reason: e.reason || ""});
       default:
         return (EVENT_LABELS[e.type] || e.type) + (e.reason ? " — " + e.reason : "");
     }
@@ -196,14 +197,14 @@
   function restartSummary(teams, restart) {
     if (!restart) return "";
     let text = RESTART_KINDS[restart.kind] || restart.kind;
-    if (restart.kind === "penalty" && restart.penalty) text = fmt(gt("Penalty %(penalty)s"), {penalty: PENALTY_NAMES[restart.penalty]});
+    if (restart.kind === "penalty" && restart.penalty) text = fmt(gettext("Penalty %(penalty)s"), {penalty: PENALTY_NAMES[restart.penalty]});
     if (restart.team) text += " — " + teams.name(restart.team);
     return text;
   }
 
   function rejectionText(error) {
-    if (!error) return gt("The event was refused.");
-    const rule = error.rule ? fmt(gt("Rule %(rule)s"), {rule: error.rule}) + ": " : "";
+    if (!error) return gettext("The event was refused.");
+    const rule = error.rule ? fmt(gettext("Rule %(rule)s"), {rule: error.rule}) + ": " : "";
     return rule + (error.message || error.code || "");
   }
 
@@ -325,9 +326,9 @@
     choice: (field, prompt, options, extra) => Object.assign({kind: "choice", field, prompt, options}, extra),
     position: (field, prompt, extra) => Object.assign({kind: "position", field, prompt}, extra),
     input: (field, prompt, extra) => Object.assign({kind: "input", field, prompt}, extra),
-    flags: (flags, extra) => Object.assign({kind: "flags", field: "_flags", prompt: gt("Anything else? (Enter: log it)"), flags}, extra),
+    flags: (flags, extra) => Object.assign({kind: "flags", field: "_flags", prompt: gettext("Anything else? (Enter: log it)"), flags}, extra),
   };
-  const YES_NO = [[true, "Y", gt("Yes")], [false, "N", gt("No")]];
+  const YES_NO = [[true, "Y", gettext("Yes")], [false, "N", gettext("No")]];
   const PLAYER_REASONS = ["injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout",
                           "courtesy_change", "broken_tack", "lost_helmet"];
   const HORSE_REASONS = ["injured_horse", "horse_fall", "horse_timeout", "courtesy_change", "broken_tack"];
@@ -347,92 +348,92 @@
   const COMMANDS = {
     play: {steps: []},
     goal: {steps: [
-      S.team("team", gt("Which team scored?")),
-      S.player("number", (v) => (v.own_goal ? other(v.team) : v.team), gt("Who hit it?"), {optional: true}),
-      S.flags([{field: "from_penalty", key: "P", label: gt("From a penalty")},
-               {field: "own_goal", key: "O", label: gt("Own goal (the hitter is an opponent)")}]),
+      S.team("team", gettext("Which team scored?")),
+      S.player("number", (v) => (v.own_goal ? other(v.team) : v.team), gettext("Who hit it?"), {optional: true}),
+      S.flags([{field: "from_penalty", key: "P", label: gettext("From a penalty")},
+               {field: "own_goal", key: "O", label: gettext("Own goal (the hitter is an opponent)")}]),
     ]},
     foul: {steps: [
-      S.team("against", gt("Which team fouled?")),
-      S.player("number", (v) => v.against, gt("Which player fouled?")),
-      S.choice("penalty", gt("Which penalty?"), PENALTIES),
-      S.choice("from_spot", gt("From the spot of the foul? (the fouled team's choice)"), YES_NO,
+      S.team("against", gettext("Which team fouled?")),
+      S.player("number", (v) => v.against, gettext("Which player fouled?")),
+      S.choice("penalty", gettext("Which penalty?"), PENALTIES),
+      S.choice("from_spot", gettext("From the spot of the foul? (the fouled team's choice)"), YES_NO,
                {when: (v) => v.penalty === "2", default: false}),
-      S.position("spot", gt("Where was the foul? Click the field, or move with the arrows and press Enter."),
+      S.position("spot", gettext("Where was the foul? Click the field, or move with the arrows and press Enter."),
                  {optional: (v) => !(v.penalty === "5a" || v.from_spot)}),
-      S.flags([{field: "card", key: "C", label: gt("Card"), values: ["yellow", "red"], labels: [gt("yellow"), gt("red")]},
-               {field: "advantage", key: "V", label: gt("Advantage (play goes on)")},
-               {field: "goal_scored", key: "G", label: gt("A goal went in at the whistle")}]),
+      S.flags([{field: "card", key: "C", label: gettext("Card"), values: ["yellow", "red"], labels: [gettext("yellow"), gettext("red")]},
+               {field: "advantage", key: "V", label: gettext("Advantage (play goes on)")},
+               {field: "goal_scored", key: "G", label: gettext("A goal went in at the whistle")}]),
     ]},
     ball_out: {steps: [
-      S.choice("line", gt("Over which line?"), [["side", "S", gt("Side line")], ["end", "E", gt("End line")]]),
-      S.position("at", gt("Where did it cross? Click the field, or use the arrows (N/S/W/E: the line) and Enter."),
+      S.choice("line", gettext("Over which line?"), [["side", "S", gettext("Side line")], ["end", "E", gettext("End line")]]),
+      S.position("at", gettext("Where did it cross? Click the field, or use the arrows (N/S/W/E: the line) and Enter."),
                  {snap: (v) => v.line}),
-      S.team("last_hit_by", gt("Who hit it last?")),
-      S.choice("deflected_off", gt("Deflected off? (Enter: nothing)"), DEFLECTIONS, {default: "none"}),
+      S.team("last_hit_by", gettext("Who hit it last?")),
+      S.choice("deflected_off", gettext("Deflected off? (Enter: nothing)"), DEFLECTIONS, {default: "none"}),
     ]},
     whistle: {steps: [
-      S.choice("reason", gt("Why did play stop?"), WHISTLE_REASONS),
-      S.position("ball", gt("Where was the ball? Click the field, or use the arrows and Enter.")),
-      S.team("team", gt("Which team's player or horse? (Enter: none)"), {optional: true, when: (v) => PLAYER_REASONS.includes(v.reason)}),
-      S.player("number", (v) => v.team, gt("Which player?"), {when: (v) => !!v.team}),
-      S.input("horse", gt("Which horse? (Enter: not named)"), {optional: true, when: (v) => !!v.team && HORSE_REASONS.includes(v.reason)}),
-      S.flags([{field: "possession", key: "P", label: gt("Possession"), values: ["home", "away"], team: true},
-               {field: "fair_play", key: "F", label: gt("Fair play (Rule 22.h)")},
-               {field: "unconscious", key: "U", label: gt("Unconscious"), when: (v) => ["injured_player", "player_fall"].includes(v.reason)},
-               {field: "visibly_injured", key: "I", label: gt("Visibly injured"), when: (v) => ["injured_player", "player_fall"].includes(v.reason)},
-               {field: "same_injury", key: "S", label: gt("Same injury again"), when: (v) => v.reason === "injured_player"},
-               {field: "contact", key: "C", label: gt("Broken by contact with another horse"), when: (v) => v.reason === "broken_tack"},
-               {field: "first_hit", key: "H", label: gt("Broke on the first hit"), when: (v) => v.reason === "damaged_ball"}]),
+      S.choice("reason", gettext("Why did play stop?"), WHISTLE_REASONS),
+      S.position("ball", gettext("Where was the ball? Click the field, or use the arrows and Enter.")),
+      S.team("team", gettext("Which team's player or horse? (Enter: none)"), {optional: true, when: (v) => PLAYER_REASONS.includes(v.reason)}),
+      S.player("number", (v) => v.team, gettext("Which player?"), {when: (v) => !!v.team}),
+      S.input("horse", gettext("Which horse? (Enter: not named)"), {optional: true, when: (v) => !!v.team && HORSE_REASONS.includes(v.reason)}),
+      S.flags([{field: "possession", key: "P", label: gettext("Possession"), values: ["home", "away"], team: true},
+               {field: "fair_play", key: "F", label: gettext("Fair play (Rule 22.h)")},
+               {field: "unconscious", key: "U", label: gettext("Unconscious"), when: (v) => ["injured_player", "player_fall"].includes(v.reason)},
+               {field: "visibly_injured", key: "I", label: gettext("Visibly injured"), when: (v) => ["injured_player", "player_fall"].includes(v.reason)},
+               {field: "same_injury", key: "S", label: gettext("Same injury again"), when: (v) => v.reason === "injured_player"},
+               {field: "contact", key: "C", label: gettext("Broken by contact with another horse"), when: (v) => v.reason === "broken_tack"},
+               {field: "first_hit", key: "H", label: gettext("Broke on the first hit"), when: (v) => v.reason === "damaged_ball"}]),
     ]},
     restart_violation: {steps: [
-      S.choice("kind", gt("Which violation?"), VIOLATIONS),
-      S.team("team", gt("Which team committed it?")),
+      S.choice("kind", gettext("Which violation?"), VIOLATIONS),
+      S.team("team", gettext("Which team committed it?")),
     ]},
     horn: {steps: [
-      S.choice("kind", gt("Which horn?"), [["seven", "S", gt("Seven minutes")], ["final", "F", gt("End of the chukker")]]),
-      S.position("ball", gt("Where was the ball? (Enter: skip)"), {optional: true}),
+      S.choice("kind", gettext("Which horn?"), [["seven", "S", gettext("Seven minutes")], ["final", "F", gettext("End of the chukker")]]),
+      S.position("ball", gettext("Where was the ball? (Enter: skip)"), {optional: true}),
     ]},
     clock_set: {steps: [
-      S.input("clock", gt("Official time (m:ss or seconds)"), {parse: parseClock}),
-      S.input("reason", gt("Why?")),
+      S.input("clock", gettext("Official time (m:ss or seconds)"), {parse: parseClock}),
+      S.input("reason", gettext("Why?")),
     ]},
     card: {steps: [
-      S.team("team", gt("Which team?")),
-      S.player("number", (v) => v.team, gt("Which player?")),
-      S.choice("color", gt("Which card?"), [["yellow", "Y", gt("Yellow")], ["red", "R", gt("Red")]]),
+      S.team("team", gettext("Which team?")),
+      S.player("number", (v) => v.team, gettext("Which player?")),
+      S.choice("color", gettext("Which card?"), [["yellow", "Y", gettext("Yellow")], ["red", "R", gettext("Red")]]),
     ]},
     mount: {steps: [
-      S.team("team", gt("Which team?")),
-      S.player("number", (v) => v.team, gt("Which player?")),
-      S.input("horse", gt("Which horse?")),
+      S.team("team", gettext("Which team?")),
+      S.player("number", (v) => v.team, gettext("Which player?")),
+      S.input("horse", gettext("Which horse?")),
     ]},
     substitution: {steps: [
-      S.team("team", gt("Which team?")),
-      S.player("out", (v) => v.team, gt("Which player goes out?")),
-      S.input("player_name", gt("The new player's name")),
-      S.input("player_handicap", gt("The new player's handicap"), {parse: (t) => (/^-?\d+$/.test(t.trim()) ? Number(t) : undefined)}),
+      S.team("team", gettext("Which team?")),
+      S.player("out", (v) => v.team, gettext("Which player goes out?")),
+      S.input("player_name", gettext("The new player's name")),
+      S.input("player_handicap", gettext("The new player's handicap"), {parse: (t) => (/^-?\d+$/.test(t.trim()) ? Number(t) : undefined)}),
     ]},
-    suspend: {steps: [S.input("reason", gt("Why?"))]},
-    resume: {steps: [S.input("reason", gt("Why?"), {optional: true})]},
-    abandon: {steps: [S.input("reason", gt("Why?"))]},
+    suspend: {steps: [S.input("reason", gettext("Why?"))]},
+    resume: {steps: [S.input("reason", gettext("Why?"), {optional: true})]},
+    abandon: {steps: [S.input("reason", gettext("Why?"))]},
     overtime: {steps: []},
     shootout_start: {steps: [
-      S.choice("format", gt("Which shootout?"), [["team", "T", gt("Team")], ["single", "S", gt("Single player")]]),
-      S.team("first", gt("Which team won the lot (hits first)?")),
-      S.input("order_home", gt("Home hitters, in order (e.g. 1 2 3 4)"), {parse: parseNumbers}),
-      S.input("order_away", gt("Away hitters, in order (e.g. 1 2 3 4)"), {parse: parseNumbers}),
+      S.choice("format", gettext("Which shootout?"), [["team", "T", gettext("Team")], ["single", "S", gettext("Single player")]]),
+      S.team("first", gettext("Which team won the lot (hits first)?")),
+      S.input("order_home", gettext("Home hitters, in order (e.g. 1 2 3 4)"), {parse: parseNumbers}),
+      S.input("order_away", gettext("Away hitters, in order (e.g. 1 2 3 4)"), {parse: parseNumbers}),
     ]},
     shootout_attempt: {steps: [
-      S.team("team", gt("Which team?")),
-      S.player("number", (v) => v.team, gt("Which player?")),
-      S.choice("scored", gt("Did it score?"), YES_NO),
+      S.team("team", gettext("Which team?")),
+      S.player("number", (v) => v.team, gettext("Which player?")),
+      S.choice("scored", gettext("Did it score?"), YES_NO),
     ]},
     forfeit: {steps: [
-      S.team("team", gt("Which team forfeits?")),
-      S.input("reason", gt("Why?")),
+      S.team("team", gettext("Which team forfeits?")),
+      S.input("reason", gettext("Why?")),
     ]},
-    void: {steps: [S.input("reason", gt("Why void it?"))]},
+    void: {steps: [S.input("reason", gettext("Why void it?"))]},
   };
 
   /* The event the answers make: transport-only answers folded into the contract's shape. */
@@ -675,11 +676,11 @@
           for (const [value, key, label] of step.options) {
             opts.append(this.button(key, label, () => this.answer(value), {"data-value": String(value), class: "opt" + (value === step.default ? " default" : "")}));
           }
-          if (step.default !== undefined) hints.push(gt("Enter: the default"));
+          if (step.default !== undefined) hints.push(gettext("Enter: the default"));
           break;
         case "position":
-          opts.append(this.button("↵", gt("Use the marked spot"), () => this.answer(this.field.cursor), {"data-value": "cursor"}));
-          hints.push(gt("Arrows: move (Shift: faster)"));
+          opts.append(this.button("↵", gettext("Use the marked spot"), () => this.answer(this.field.cursor), {"data-value": "cursor"}));
+          hints.push(gettext("Arrows: move (Shift: faster)"));
           break;
         case "input":
           opts.append(this.renderInput(step));
@@ -691,15 +692,15 @@
             if (f.values && v) text += ": " + (f.team ? this.teams.name(v) : f.labels[f.values.indexOf(v)]);
             opts.append(this.button(f.key, text, () => this.toggle(f), {"aria-pressed": v ? "true" : "false", "data-flag": f.field, class: "opt flag"}));
           }
-          opts.append(this.button("↵", gt("Log it"), () => this.answer(true), {class: "opt primary", "data-value": "submit"}));
+          opts.append(this.button("↵", gettext("Log it"), () => this.answer(true), {class: "opt primary", "data-value": "submit"}));
           break;
       }
       if (this.optional(step) && step.kind !== "input" && step.kind !== "flags") {
-        opts.append(this.button(step.kind === "position" ? "0" : "↵", gt("Skip"), () => this.skip(), {"data-value": "skip", class: "opt skip"}));
+        opts.append(this.button(step.kind === "position" ? "0" : "↵", gettext("Skip"), () => this.skip(), {"data-value": "skip", class: "opt skip"}));
       }
       const actions = el("div", {class: "cmd-actions"});
-      actions.append(this.button("⌫", gt("Back"), () => this.back(), {class: "opt back"}));
-      actions.append(this.button("Esc", gt("Cancel"), () => this.cancel(), {class: "opt cancel"}));
+      actions.append(this.button("⌫", gettext("Back"), () => this.back(), {class: "opt back"}));
+      actions.append(this.button("Esc", gettext("Cancel"), () => this.cancel(), {class: "opt cancel"}));
       root.append(actions);
       if (hints.length) root.append(el("div", {class: "cmd-hint", text: hints.join(" · ")}));
       const input = root.querySelector(".cmd-input input");
@@ -711,17 +712,17 @@
       const input = el("input", {type: "text", name: step.field, autocomplete: "off", "aria-label": step.prompt,
                                  inputmode: step.parse === parseClock ? "numeric" : null});
       const error = el("span", {class: "cmd-error", role: "alert"});
-      form.append(input, el("button", {type: "submit", class: "opt primary", text: gt("OK")}), error);
+      form.append(input, el("button", {type: "submit", class: "opt primary", text: gettext("OK")}), error);
       form.addEventListener("submit", (e) => {
         e.preventDefault();
         const text = input.value.trim();
         if (!text) {
           if (this.optional(step)) this.answer(undefined);
-          else error.textContent = gt("Required.");
+          else error.textContent = gettext("Required.");
           return;
         }
         const value = step.parse ? step.parse(text) : text;
-        if (value === undefined) { error.textContent = gt("Not understood: check the format."); return; }
+        if (value === undefined) { error.textContent = gettext("Not understood: check the format."); return; }
         this.answer(value);
       });
       input.addEventListener("keydown", (e) => {
@@ -773,9 +774,9 @@
                           "data-seq": entry.seq, "data-type": entry.type, "data-id": entry.id});
     li.append(el("span", {class: "log-seq", text: "#" + entry.seq}), el("span", {class: "log-clock", text: clock}),
               el("span", {class: "log-text", text: describeEvent(teams, entry)}));
-    if (voided) li.append(el("span", {class: "log-voided", text: fmt(gt("voided: %(reason)s"), {reason: voided.event.reason || ""})}));
+    if (voided) li.append(el("span", {class: "log-voided", text: fmt(gettext("voided: %(reason)s"), {reason: voided.event.reason || ""})}));
     else if (entry.type !== "void" && onVoid) {
-      const b = el("button", {type: "button", class: "log-void", text: gt("Void"), "aria-label": fmt(gt("Void event #%(seq)s"), {seq: entry.seq})});
+      const b = el("button", {type: "button", class: "log-void", text: gettext("Void"), "aria-label": fmt(gettext("Void event #%(seq)s"), {seq: entry.seq})});
       b.addEventListener("click", () => onVoid(entry));
       li.append(b);
     }
@@ -875,7 +876,7 @@
     const period = root.querySelector("[data-period]");
     if (period && state.period) {
       period.textContent = state.period.kind === "overtime"
-        ? fmt(gt("Overtime %(n)s"), {n: state.period.number}) : fmt(gt("Chukker %(n)s"), {n: state.period.number});
+        ? fmt(gettext("Overtime %(n)s"), {n: state.period.number}) : fmt(gettext("Chukker %(n)s"), {n: state.period.number});
     }
     const status = root.querySelector("[data-status-text]");
     if (status) { status.textContent = STATUS_LABELS[state.status] || state.status; status.dataset.value = state.status; }
@@ -891,10 +892,10 @@
   function renderConnection(node, status, queue) {
     const n = queue ? queue.length : 0;
     const offline = status !== "live" || (queue && queue.offline);
-    const label = offline ? (status === "connecting" ? gt("Connecting…") : gt("Offline")) : gt("Live");
+    const label = offline ? (status === "connecting" ? gettext("Connecting…") : gettext("Offline")) : gettext("Live");
     node.dataset.status = offline ? (status === "connecting" ? "connecting" : "offline") : "live";
     node.dataset.queued = String(n);
-    node.textContent = n ? label + " · " + fmt(gt("%(n)s queued"), {n: n}) : label;
+    node.textContent = n ? label + " · " + fmt(gettext("%(n)s queued"), {n: n}) : label;
   }
 
   function renderRejection(node, error) {
@@ -902,8 +903,8 @@
     if (!error) { node.hidden = true; return; }
     node.hidden = false;
     node.dataset.code = error.code || "";
-    if (error.rule) node.append(el("strong", {class: "rule", text: fmt(gt("Rule %(rule)s"), {rule: error.rule})}), " ");
-    node.append(el("span", {class: "message", text: error.message || error.code || gt("The event was refused.")}));
+    if (error.rule) node.append(el("strong", {class: "rule", text: fmt(gettext("Rule %(rule)s"), {rule: error.rule})}), " ");
+    node.append(el("span", {class: "message", text: error.message || error.code || gettext("The event was refused.")}));
   }
 
   function setupTeams(root, teams) {
@@ -994,13 +995,13 @@
       box.dataset.kind = r ? r.kind : "";
       box.dataset.team = r && r.team ? r.team : "";
       if (!r) {
-        box.replaceChildren(s && s.status === "in_play" ? gt("Ball in play") : (STATUS_LABELS[s && s.status] || ""));
+        box.replaceChildren(s && s.status === "in_play" ? gettext("Ball in play") : (STATUS_LABELS[s && s.status] || ""));
         return;
       }
       const lines = [el("strong", {class: "restart-what", text: restartSummary(this.teams, r)})];
       if (r.message) lines.push(el("span", {class: "restart-rule", text: r.message}));
-      else if (r.rule) lines.push(el("span", {class: "restart-rule", text: fmt(gt("Rule %(rule)s"), {rule: r.rule})}));
-      if (r.next_period) lines.push(el("span", {class: "restart-note", text: gt("Opens the next chukker")}));
+      else if (r.rule) lines.push(el("span", {class: "restart-rule", text: fmt(gettext("Rule %(rule)s"), {rule: r.rule})}));
+      if (r.next_period) lines.push(el("span", {class: "restart-note", text: gettext("Opens the next chukker")}));
       box.replaceChildren(...lines);
     }
 
@@ -1014,15 +1015,15 @@
       if (!blocked) return;
       box.dataset.kind = blocked.kind;
       const what = describeEvent(this.teams, blocked.item.event);
-      const discard = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gt("Discard it")]);
+      const discard = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gettext("Discard it")]);
       discard.addEventListener("click", () => q.discard());
       if (blocked.kind === "conflict") {
         const resend = el("button", {type: "button", class: "primary resend", "data-action": "resend"},
-                          [el("kbd", {text: "R"}), gt("Re-send it on the new state")]);
+                          [el("kbd", {text: "R"}), gettext("Re-send it on the new state")]);
         resend.addEventListener("click", () => q.resend());
         box.append(
-          el("strong", {text: gt("Conflict: someone else logged events meanwhile.")}),
-          el("p", {text: fmt(gt("The log is now at #%(seq)s. Your event “%(what)s” was logged on an older state: check the screen, then re-send it or discard it."),
+          el("strong", {text: gettext("Conflict: someone else logged events meanwhile.")}),
+          el("p", {text: fmt(gettext("The log is now at #%(seq)s. Your event “%(what)s” was logged on an older state: check the screen, then re-send it or discard it."),
                              {seq: blocked.data.last_seq, what: what})}),
           el("div", {class: "actions"}, [resend, discard]));
       } else {
@@ -1030,16 +1031,16 @@
         renderRejection(why, errorOf(blocked.data));
         const actions = [discard];
         if (blocked.kind === "refused") {  // not the rules: e.g. logged out — log in again, then retry
-          const retry = el("button", {type: "button", class: "primary resend", "data-action": "resend"}, [el("kbd", {text: "R"}), gt("Try again")]);
+          const retry = el("button", {type: "button", class: "primary resend", "data-action": "resend"}, [el("kbd", {text: "R"}), gettext("Try again")]);
           retry.addEventListener("click", () => q.resend());
           actions.unshift(retry);
         }
         box.append(
-          el("strong", {text: fmt(gt("Refused while sending the queued events: “%(what)s”. The queue has stopped."), {what: what})}),
+          el("strong", {text: fmt(gettext("Refused while sending the queued events: “%(what)s”. The queue has stopped."), {what: what})}),
           why, el("div", {class: "actions"}, actions));
       }
       const behind = q.length - 1;
-      if (behind > 0) box.append(el("p", {class: "muted", text: fmt(ngt("%(n)s more event waits behind it.", "%(n)s more events wait behind it.", behind), {n: behind})}));
+      if (behind > 0) box.append(el("p", {class: "muted", text: fmt(ngettext("%(n)s more event waits behind it.", "%(n)s more events wait behind it.", behind), {n: behind})}));
     }
 
     tick(lv) {
@@ -1051,11 +1052,11 @@
 
   function errorOf(data) {
     const error = (data && data.error) || {};
-    return error.code || error.message ? error : {code: "refused", message: gt("The event was refused.")};
+    return error.code || error.message ? error : {code: "refused", message: gettext("The event was refused.")};
   }
 
   window.PoloOfficials = {
-    gt, fmt, el, svg, pageData, other, paintTeam, inkOn, formatClock, formatCountdown, formatScore, toEpoch,
+    gettext, fmt, el, svg, pageData, other, paintTeam, inkOn, formatClock, formatCountdown, formatScore, toEpoch,
     Teams, FieldView, Wizard, EventLog, RestartTimers, COMMANDS, EVENT_LABELS, WHISTLE_REASONS, PENALTIES,
     PENALTY_NAMES, TIMER_LABELS, STATUS_LABELS, describeEvent, restartSummary, rejectionText, renderLogEntry,
     allTimers, renderTimers, renderBoard, clockElapsed, Screen, renderConnection, renderRejection, setupTeams, labelOf,

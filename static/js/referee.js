@@ -7,7 +7,7 @@
 (function () {
   "use strict";
 
-  const P = window.PoloOfficials, gt = P.gt, fmt = P.fmt, el = P.el;
+  const P = window.PoloOfficials, gettext = P.gettext, fmt = P.fmt, el = P.el;
   const $ = (sel) => document.querySelector(sel);
   const page = P.pageData();
   const teams = new P.Teams(page.config);
@@ -62,22 +62,22 @@
   }
 
   function fill(ul, items) {
-    ul.replaceChildren(...(items.length ? items : [el("li", {class: "empty", text: gt("None")})]));
+    ul.replaceChildren(...(items.length ? items : [el("li", {class: "empty", text: gettext("None")})]));
   }
 
   function renderFacts() {
     const s = state || {};
     fill($("#cards"), (s.cards || []).map((c) => item(c.team, [
-      el("span", {class: "card-chip " + c.color, "aria-label": c.color === "red" ? gt("Red card") : gt("Yellow card")}),
+      el("span", {class: "card-chip " + c.color, "aria-label": c.color === "red" ? gettext("Red card") : gettext("Yellow card")}),
       teams.who(c.team, c.number) + " " + teams.player(c.team, c.number)])));
     fill($("#unavailable"), (s.unavailable_players || []).map((u) => item(u.team, [
       teams.who(u.team, u.number) + " " + (u.name || teams.player(u.team, u.number)) + " — " + unavailableReason(u.reason)])));
     fill($("#excused"), (s.excused_horses || []).map((h) => item(h.team, [
-      fmt(gt("%(horse)s (%(who)s)"), {horse: h.horse, who: teams.who(h.team, h.number)}) + (h.rule ? " · " + fmt(gt("Rule %(rule)s"), {rule: h.rule}) : "")])));
+      fmt(gettext("%(horse)s (%(who)s)"), {horse: h.horse, who: teams.who(h.team, h.number)}) + (h.rule ? " · " + fmt(gettext("Rule %(rule)s"), {rule: h.rule}) : "")])));
   }
 
   function unavailableReason(reason) {
-    return {unconscious: gt("unconscious: may not play again today"), substituted: gt("substituted")}[reason] || reason;
+    return {unconscious: gettext("unconscious: may not play again today"), substituted: gettext("substituted")}[reason] || reason;
   }
 
   function renderRecent(log) {
@@ -91,7 +91,7 @@
 
   function renderConfirmations() {
     fill($("#confirmations"), confirmations.slice().reverse().map((c) => el("li", {"data-period": c.period}, [
-      fmt(gt("Chukker %(n)s: %(home)s–%(away)s — %(who)s"),
+      fmt(gettext("Chukker %(n)s: %(home)s–%(away)s — %(who)s"),
           {n: c.period, home: P.formatScore(c.score.home), away: P.formatScore(c.score.away), who: c.umpire})])));
   }
 
@@ -104,14 +104,14 @@
     const period = s.period.number, score = s.score;
     const mine = confirmations.find((c) => c.username === page.user && c.period === period &&
                                           c.score.home === score.home && c.score.away === score.away);
-    const line = fmt(gt("End of chukker %(n)s: %(home_team)s %(home)s – %(away)s %(away_team)s"),
+    const line = fmt(gettext("End of chukker %(n)s: %(home_team)s %(home)s – %(away)s %(away_team)s"),
                      {n: period, home_team: teams.name("home"), home: P.formatScore(score.home),
                       away: P.formatScore(score.away), away_team: teams.name("away")});
     if (mine) {
-      box.replaceChildren(el("p", {class: "confirmed", "data-period": period, text: line + " — " + gt("confirmed by you ✓")}));
+      box.replaceChildren(el("p", {class: "confirmed", "data-period": period, text: line + " — " + gettext("confirmed by you ✓")}));
       return;
     }
-    const button = el("button", {type: "button", id: "confirm-score", disabled: confirming, text: gt("Confirm the score")});
+    const button = el("button", {type: "button", id: "confirm-score", disabled: confirming, text: gettext("Confirm the score")});
     button.addEventListener("click", () => confirmScore(period, score));
     box.replaceChildren(el("p", {text: line}), button);
   }
@@ -131,10 +131,10 @@
         confirmations = r.data.confirmations;
         screen.refuse(null);
       } else if (r.status === 0) {
-        screen.refuse({code: "offline", message: gt("No connection: confirm again when the tablet is back online.")});
+        screen.refuse({code: "offline", message: gettext("No connection: confirm again when the tablet is back online.")});
       } else {
         if (r.data && r.data.state) screen.showState(r.data.state, r.data.state.last_seq);
-        screen.refuse((r.data && r.data.error) || {code: "refused", message: gt("The confirmation was refused.")});
+        screen.refuse((r.data && r.data.error) || {code: "refused", message: gettext("The confirmation was refused.")});
       }
       renderConfirmations();
       renderConfirm();

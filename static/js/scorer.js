@@ -9,7 +9,7 @@
 (function () {
   "use strict";
 
-  const P = window.PoloOfficials, gt = P.gt, fmt = P.fmt, el = P.el;
+  const P = window.PoloOfficials, gettext = P.gettext, fmt = P.fmt, el = P.el;
   const $ = (sel) => document.querySelector(sel);
   const page = P.pageData();
   const teams = new P.Teams(page.config);
@@ -19,8 +19,8 @@
   const screen = new P.Screen({page, teams, field, onState: (s) => { state = s; renderPlayers(); }, onLog: renderLog});
 
   function voidEntry(entry) {
-    if (!entry) { screen.refuse({code: "nothing_to_void", message: gt("There is nothing to void.")}); return; }
-    wizard.start("void", {target: entry.id}, fmt(gt("Void #%(seq)s: %(what)s"), {seq: entry.seq, what: P.describeEvent(teams, entry)}));
+    if (!entry) { screen.refuse({code: "nothing_to_void", message: gettext("There is nothing to void.")}); return; }
+    wizard.start("void", {target: entry.id}, fmt(gettext("Void #%(seq)s: %(what)s"), {seq: entry.seq, what: P.describeEvent(teams, entry)}));
   }
 
   function start(type) {
@@ -43,9 +43,9 @@
         const horses = excused.filter((h) => h.team === team && h.number === p.number).map((h) => h.horse);
         const b = el("button", {type: "button", class: "player" + (out ? " unavailable" : ""), "data-team": team,
                                 "data-number": p.number, disabled: !(pickTeam || pickPlayer),
-                                title: out ? gt("Unavailable") + ": " + out.reason : null},
+                                title: out ? gettext("Unavailable") + ": " + out.reason : null},
                      [el("kbd", {text: String(p.number)}), el("span", {class: "player-name", text: p.name}),
-                      horses.length ? el("small", {text: fmt(gt("excused: %(horses)s"), {horses: horses.join(", ")})}) : null]);
+                      horses.length ? el("small", {text: fmt(gettext("excused: %(horses)s"), {horses: horses.join(", ")})}) : null]);
         P.paintTeam(b, teams.color(team));
         b.addEventListener("click", () => {
           if (wizard.active && wizard.step().kind === "team") wizard.answer(team);
