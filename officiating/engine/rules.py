@@ -315,7 +315,7 @@ def _play(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
         elapsed = game.elapsed
         if restart is not None and restart.min_clock_remaining:
             elapsed = min(elapsed, game.config.period_end - restart.min_clock_remaining)
-    taken = None if restart is None else evolve(restart, next_period=False)
+    taken = evolve(restart, next_period=False) if restart is not None and restart.next_period else restart
     return evolve(game, status="in_play", elapsed=elapsed, running=True, anchor=now, restart=None,
                   taken=taken, taken_clock=elapsed, timers=(), **changes)
 
