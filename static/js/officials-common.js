@@ -113,10 +113,7 @@
     node.style.setProperty("--team-ink", inkOn(color));
   }
 
-  function formatClock(seconds) {
-    seconds = Math.max(0, Math.floor(seconds + 1e-6));
-    return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
-  }
+  const formatClock = window.PoloLive.formatClock;  // m:ss, the same on every screen
 
   function formatCountdown(seconds) {  // 10:00 … 0:01, then 0:00 (never negative)
     return formatClock(Math.max(0, Math.ceil(seconds - 1e-6)));
@@ -155,8 +152,8 @@
     switch (e.type) {
       case "play": return gettext("Play");
       case "goal": {
-        const hitter = e.number != null ? (e.own_goal ? who(other(e.team), e.number) : who(e.team, e.number)) : teams.name(e.team);
-        let text = fmt(gettext("Goal — %(team)s (%(hitter)s)"), {team: teams.name(e.team), hitter: hitter});
+        let text = fmt(gettext("Goal — %(team)s"), {team: teams.name(e.team)});
+        if (e.number != null) text += " · " + who(e.own_goal ? other(e.team) : e.team, e.number);
         if (e.own_goal) text += " · " + gettext("own goal");
         if (e.from_penalty) text += " · " + gettext("from a penalty");
         return text;
