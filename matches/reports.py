@@ -442,7 +442,8 @@ def result_sentence(data: dict[str, Any]) -> str:
         how = {"regulation": _("in regulation time"), "overtime": _("in overtime"), "shootout": _("in a shootout"),
                "forfeit": _("by forfeit")}.get(res.get("result") or "", "")
         return _("%(team)s won %(how)s.") % {"team": m[winner]["name"], "how": how}
-    return _("The match is not over (%(status)s).") % {"status": status}
+    label = Match.Status(status).label if status in Match.Status.values else status
+    return _("The match is not over (%(status)s).") % {"status": label}
 
 
 # -- the stored report ----------------------------------------------------------------------------
