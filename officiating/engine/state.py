@@ -8,7 +8,7 @@ match from its whole log on every event and the fold must stay cheap.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from . import messages as m
 from .config import MatchConfig, Player
@@ -99,16 +99,13 @@ class Shootout:
     winner: str | None = None
 
 
-class Entry:
+class Entry(NamedTuple):
     """One accepted event of the log (never changed once made)."""
 
-    __slots__ = ("seq", "id", "event", "before")
-
-    def __init__(self, seq: int, id: str, event: dict[str, Any], before: Game | None = None):
-        self.seq = seq
-        self.id = id
-        self.event = event  # as stored: the event with ``clock`` (and ``at``) filled in
-        self.before = before  # every SNAPSHOT_EVERY entries: the rules state before this event
+    seq: int
+    id: str
+    event: dict[str, Any]  # as stored: the event with ``clock`` (and ``at``) filled in
+    before: Game | None = None  # every SNAPSHOT_EVERY entries: the rules state before this event
 
 
 class Log:
