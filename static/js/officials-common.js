@@ -915,7 +915,7 @@
   /* The parts both screens share: the newest state (from the page, the socket or our own answers),
    * the event log, the offline queue with its conflict box, the board, the field's restart and
    * the timers. Elements by id: board, field, restart, timers, conn, conflict, rejection.
-   * opts: {page, teams, field, onState(state), onLog(log)} */
+   * opts: {page, teams, field, onState(state), onLog(log), onQueue(queue, log)} */
   class Screen {
     constructor(opts) {
       const page = opts.page, matchId = page.match_id;
@@ -1005,6 +1005,7 @@
     renderQueue(q) {
       q = q || this.queue;  // the queue reports once while it is being made
       renderConnection(this.$("conn"), this.liveStatus, q);
+      if (this.opts.onQueue) this.opts.onQueue(q, this.log);
       const box = this.$("conflict");
       const blocked = q.blocked;
       box.hidden = !blocked;

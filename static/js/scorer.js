@@ -16,7 +16,13 @@
   const field = new P.FieldView($("#field"), teams, page.config.field);
   let state = page.state;
   const wizard = new P.Wizard({root: $("#command"), teams, field, submit: (ev) => screen.logEvent(ev), onIdle: renderPlayers});
-  const screen = new P.Screen({page, teams, field, onState: (s) => { state = s; renderPlayers(); }, onLog: renderLog});
+  let waiting = [];  // the offline queue's events, shown on top of the log until they are recorded
+  const screen = new P.Screen({
+    page, teams, field,
+    onState: (s) => { state = s; renderPlayers(); },
+    onLog: renderLog,
+    onQueue: (queue, log) => { waiting = queue.items.slice(); renderLog(log); },
+  });
 
   function voidEntry(entry) {
     if (!entry) { screen.refuse({code: "nothing_to_void", message: gettext("There is nothing to void.")}); return; }
@@ -59,7 +65,11 @@
   }
 
   function renderLog(log) {
-    $("#log").replaceChildren(...log.newestFirst().map((entry) => P.renderLogEntry(teams, log, entry, voidEntry)));
+    const pending = waiting.slice().reverse().map((item) => el("li", {class: "log-pending", "data-type": item.event.type, "data-id": item.event.id}, [
+      el("span", {class: "log-seq", text: "…"}), el("span", {class: "log-clock"}),
+      el("span", {class: "log-text", text: P.describeEvent(teams, item.event)}),
+      el("span", {class: "log-waiting", text: gettext("waiting to be sent")})]));
+    $("#log").replaceChildren(...pending, ...log.newestFirst().map((entry) => P.renderLogEntry(teams, log, entry, voidEntry)));
   }
 
   // --- The command palette: every event type of the contract, searchable ------------------------

@@ -42,6 +42,8 @@ def test_events_logged_offline_survive_a_reload_and_land_once_in_order(server, c
     assert [item["event"]["type"] for item in kept] == ["play", "goal", "play"]
     ids = [item["event"]["id"] for item in kept]
     assert events(server, match_id) == []
+    waiting = page.eval_on_selector_all("#log .log-pending", "els => els.map(e => e.dataset.type)")
+    assert waiting == ["play", "goal", "play"][::-1]  # on top of the log, newest first, until recorded
 
     # The connection comes back, but the event API stays unreachable across a reload.
     def unreachable(route):
@@ -80,6 +82,7 @@ def test_events_logged_offline_survive_a_reload_and_land_once_in_order(server, c
     assert [e["type"] for e in logged] == ["play", "goal", "play"]
     assert queued(page, match_id) == []
     wait_seq(page, 3)
+    assert page.query_selector("#log .log-pending") is None
     assert page.inner_text('[data-score="home"]') == "1"
 
 
