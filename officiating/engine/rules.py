@@ -9,7 +9,7 @@ corrections (``void``).
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, NamedTuple, NoReturn
+from typing import Any, Callable, NoReturn
 
 from . import messages as m
 from . import restarts as R
@@ -48,16 +48,22 @@ EPSILON = 1e-6
 RETAKE_RADIUS = 1.0
 
 
-class Decision(NamedTuple):
-    """What ``decide`` returns (immutable): ``accepted``; ``game`` (the new Game, or the same one
-    when refused); ``error`` (a Rejection, or None); ``event`` (the event as stored: ``clock``
-    filled in from the running clock, ``at`` the ``now`` it was decided at, ``expected_seq``
-    dropped)."""
+class Decision:
+    """What ``decide`` returns: ``accepted``; ``game`` (the new Game, or the same one when
+    refused); ``error`` (a Rejection, or None); ``event`` (the event as stored: ``clock`` filled
+    in from the running clock, ``at`` the ``now`` it was decided at, ``expected_seq`` dropped).
+    A plain record: the server may wrap or adjust it."""
 
-    accepted: bool
-    game: Game
-    error: m.Rejection | None
-    event: dict[str, Any] | None
+    __slots__ = ("accepted", "game", "error", "event")
+
+    def __init__(self, accepted: bool, game: Game, error: m.Rejection | None, event: dict[str, Any] | None):
+        self.accepted = accepted
+        self.game = game
+        self.error = error
+        self.event = event
+
+    def __repr__(self) -> str:
+        return f"Decision(accepted={self.accepted}, error={self.error!r}, event={self.event!r})"
 
 
 class _Refused(Exception):
