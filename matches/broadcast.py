@@ -1,8 +1,9 @@
 """Tell the websockets that something changed. The one place that names the channel-layer groups.
 
-- ``match.<id>``: "the log of match <id> now ends at seq n". The message is small (ids and
-  sequence numbers, never the state): each process's fan-out hub (``fanout.py``) reads the new
-  events and the state once and writes one text frame to all of its sockets of that match.
+- ``match.<id>``: "the log of match <id> now has events seq..last_seq", with those events and the
+  state after them (in each language): each process's fan-out hub (``fanout.py``) encodes one
+  text frame and writes it to all of its sockets of that match. A hub that missed something
+  reads the log instead (sequence numbers tell it).
 - ``user.<id>``: an official logged out or may have lost a role: their sockets are closed or
   re-checked.
 
@@ -117,10 +118,12 @@ def send(group: str, message: dict[str, Any]) -> None:
             lambda: spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure))
 
 
-def broadcast_match_update(match_id: int, seq: int, last_seq: int | None = None) -> None:
-    """The log of the match has new events ``seq``..``last_seq`` (committed)."""
+def broadcast_match_update(match_id: int, seq: int, last_seq: int | None = None, **update: Any) -> None:
+    """The log of the match has new events ``seq``..``last_seq`` (committed). ``update`` may carry
+    ``events`` (those rows), ``states`` (language → state after them) and ``server_time``: then a
+    hub whose sockets are at ``seq - 1`` sends them on without reading the database."""
     send(match_group(match_id), {"type": MATCH_UPDATE, "match_id": match_id, "seq": seq,
-                                 "last_seq": seq if last_seq is None else last_seq})
+                                 "last_seq": seq if last_seq is None else last_seq, **update})
 
 
 def broadcast_match_roles(match_id: int) -> None:

@@ -164,7 +164,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.closed:
             return
         try:
-            await self.send(text_data=text)
+            await self.base_send({"type": "websocket.send", "text": text})
         except Exception:  # noqa: BLE001 — the socket went away under us; disconnect follows
             self.closed = True
 

@@ -3,10 +3,11 @@
 A Channels consumer per viewer that joins the match's group costs about 0.2 ms of CPU per viewer
 per message (the layer delivers to every consumer, each decodes and encodes the state). Here the
 hub is the only thing in the process that joins the layer's groups; sockets register with it.
-When a match's log moves on, the hub reads the new events and the state once (one database read
-per process per update, whatever the number of viewers), encodes each variant of the frame once
-(per language, and with or without the officials' private notes) and writes the same text to
-every local socket of that match.
+When a match's log moves on, the layer's message brings the new events and the state (in each
+language); the hub encodes each variant of the frame once (per language, with or without the
+officials' private notes) and writes the same text to every local socket of that match. When a
+message does not follow on from what the hub delivered (a lost or late message), the hub reads
+the log after its last seq instead: one read per process, whatever the number of viewers.
 
 Delivery is by sequence number: the hub remembers the last seq it delivered for each match and
 reads "everything after it" from the log, so a lost or doubled layer message, several events in
@@ -36,6 +37,9 @@ HEARTBEAT_SECONDS = 15.0
 # in it stays right (the clock is ``elapsed`` read at ``anchor``); only its server_time ages,
 # and a screen's first pings replace that guess of its offset.
 SNAPSHOT_REUSE_SECONDS = 1.0
+# A write to a socket that needs no waiting does not give the event loop back: a crowd's fan-out
+# would hold the loop (and the scorer's HTTP answer) for its whole length without a pause.
+YIELD_EVERY = 50
 # Layer errors: wait this long before trying again, doubling up to the cap.
 RETRY_FIRST, RETRY_CAP = 0.2, 5.0
 
@@ -69,6 +73,7 @@ class Room:
     fetching: bool = False
     wanted: int = 0  # the highest seq heard of (a read is needed while it is ahead of last_seq)
     check: bool = False  # read the log even if nothing was heard of (after a layer outage)
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
     snapshots: dict = field(default_factory=dict)  # lang -> (snapshot, monotonic time read)
     reading: dict = field(default_factory=dict)  # lang -> future of the snapshot being read
 
@@ -233,7 +238,16 @@ class Hub:
 
             clock.wake()
             room = self.rooms.get(message.get("match_id"))
-            if room is not None and message.get("last_seq", 0) > room.last_seq:
+            if room is None or message.get("last_seq", 0) <= room.last_seq:
+                return  # not watched here, or already delivered
+            if ("states" in message and room.ready.is_set() and not room.fetching
+                    and message.get("seq") == room.last_seq + 1):
+                # The next events, carried with their state: send them on, no read needed.
+                room.last_seq = message["last_seq"]
+                broadcast.spawn(self.loop, self._send_update(room, {
+                    **message, "official_events": message["events"],
+                    "events": [{**e, "event": selectors.public_event(e["event"])} for e in message["events"]]}))
+            else:  # a gap (or no state with it): read the log after what was delivered
                 self._schedule(room, message["last_seq"])
         elif kind == broadcast.MATCH_ROLES:
             room = self.rooms.get(message.get("match_id"))
@@ -279,6 +293,10 @@ class Hub:
             room.fetching = False
 
     async def _send_update(self, room: Room, update: dict[str, Any]) -> None:
+        async with room.sending:  # one update after the other to each socket, in seq order
+            await self._write_update(room, update)
+
+    async def _write_update(self, room: Room, update: dict[str, Any]) -> None:
         frames: dict[tuple[str, bool], str] = {}
 
         def frame(lang: str, official: bool) -> str:
@@ -292,8 +310,10 @@ class Hub:
                 }, separators=(",", ":"))
             return frames[key]
 
-        for socket in list(room.sockets):
+        for n, socket in enumerate(list(room.sockets), start=1):
             await socket.push(frame(socket.lang, socket.official), update["last_seq"])
+            if n % YIELD_EVERY == 0:
+                await asyncio.sleep(0)  # let the officials' HTTP answers out between viewers
         self.deliveries += len(room.sockets)
 
     # --- heartbeats ----------------------------------------------------------------------

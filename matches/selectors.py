@@ -15,10 +15,9 @@ from typing import Any, Iterable
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from officiating.engine import due_events
 
 from .models import Match, MatchEvent
-from .services import match_clock_catch_up, match_game, match_state, state_at, with_rosters
+from .services import horns_due, match_clock_catch_up, match_game, match_state, state_at, with_rosters
 
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
@@ -64,7 +63,7 @@ def _catch_up_if_due(match: Match, now: float) -> Match:
     """The match, re-read after appending any horn the running clock has made due. Only a running
     clock can make a horn due, and the check itself is a pure fold (no lock), so reads stay cheap."""
     clock = (match.state_cache or {}).get("clock") or {}
-    if clock.get("running") and due_events(match_game(match), now):
+    if clock.get("running") and horns_due(match_game(match), now):
         if match_clock_catch_up(match_id=match.pk, now=now):
             return match_with_config(match.pk)
     return match

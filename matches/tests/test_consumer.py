@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import types
 
 import pytest
 import pytest_asyncio
@@ -71,20 +72,26 @@ async def test_every_viewer_gets_the_update_after_an_api_post(cast, live):
         await comm.disconnect()
 
 
-async def test_one_read_and_one_encoding_serve_every_viewer_of_a_match(cast, live, monkeypatch):
+async def test_one_encoding_serves_every_viewer_and_the_update_needs_no_read(cast, live, monkeypatch):
     comms = [(await connect(cast.match_a))[0] for _ in range(5)]
-    reads = []
-    original = fanout.selectors.match_update
+    reads, encodings = [], []
+    original_read, original_dumps = fanout.selectors.match_update, json.dumps
 
-    def counting(*args, **kwargs):
+    def counting_read(*args, **kwargs):
         reads.append(args)
-        return original(*args, **kwargs)
+        return original_read(*args, **kwargs)
 
-    monkeypatch.setattr(fanout.selectors, "match_update", counting)
+    def counting_dumps(obj, *args, **kwargs):
+        encodings.append(obj.get("type"))
+        return original_dumps(obj, *args, **kwargs)
+
+    monkeypatch.setattr(fanout.selectors, "match_update", counting_read)
+    monkeypatch.setattr(fanout, "json", types.SimpleNamespace(dumps=counting_dumps))
     await api_post(cast.scorer_a, cast.match_a, ev("play"))
     frames = [await comm.receive_from(timeout=5) for comm in comms]
     assert len(set(frames)) == 1 and json.loads(frames[0])["type"] == "update"
-    assert len(reads) == 1
+    assert encodings == ["update"]  # once, for five sockets
+    assert reads == []  # the broadcast carried the events and the state
     for comm in comms:
         await comm.disconnect()
 
@@ -177,3 +184,19 @@ async def test_two_viewers_joining_at_once_share_one_subscription(cast, live):
     for comm, _ in results:
         await comm.disconnect()
     assert hub.rooms == {} and hub.groups == set()
+
+
+async def test_an_update_after_a_lost_one_brings_both_from_the_log(cast, live, monkeypatch):
+    comm, _ = await connect(cast.match_a)
+    from matches import services
+
+    real = services.broadcast_match_update
+    monkeypatch.setattr(services, "broadcast_match_update", lambda *args, **kwargs: None)
+    await database_sync_to_async(log)(cast.match_a, ev("play"))  # its broadcast is lost
+    monkeypatch.setattr(services, "broadcast_match_update", real)
+    await api_post(cast.scorer_a, cast.match_a, ev("goal", team="home", number=1))
+    update = await receive_until(comm, "update")
+    assert (update["seq"], update["last_seq"]) == (1, 2)
+    assert [e["type"] for e in update["events"]] == ["play", "goal"]
+    assert await comm.receive_nothing(timeout=0.3)  # nothing doubled
+    await comm.disconnect()
