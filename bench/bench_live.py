@@ -43,28 +43,36 @@ ID_RE = re.compile(r'"id":"bench-(\d+)-(\d+\.\d+)"')
 
 # --- the load generator (its own process) ------------------------------------------------------
 
-async def _viewer(url: str, origin: str, cookie: str | None, ready: asyncio.Queue, record: list,
-                  stop: asyncio.Event) -> None:
+async def _viewer(url: str, origin: str, cookie: str | None, ready: asyncio.Queue, record: list) -> None:
     from websockets.asyncio.client import connect
 
     headers = {"Cookie": cookie} if cookie else None
+    # Browsers offer permessage-deflate, and so do we by default: the server's cost per viewer
+    # then includes compressing each frame. --no-deflate measures without it.
+    compression = None if os.environ.get("BENCH_NO_DEFLATE") else "deflate"
     try:
-        async with connect(url, origin=origin, additional_headers=headers, max_size=2 ** 22,
-                           open_timeout=120, ping_interval=None, close_timeout=2) as ws:
+        async with connect(url, origin=origin, additional_headers=headers, max_size=2 ** 22, compression=compression,
+                           open_timeout=120, ping_interval=None, close_timeout=1) as ws:
             first = await ws.recv()
             assert '"type":"snapshot"' in first[:40]
             await ready.put(True)
-            while not stop.is_set():
-                try:
-                    message = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                except asyncio.TimeoutError:
-                    continue
+            async for message in ws:  # one wake-up per frame, nothing while idle
                 received = time.time()
                 if message.startswith('{"type":"update"'):
                     for n, sent in set(ID_RE.findall(message)):  # the id is in the row and in its event
                         record.append((int(n), received - float(sent)))
+    except asyncio.CancelledError:
+        raise
     except Exception as exc:  # noqa: BLE001 — counted as a failed viewer
         await ready.put(repr(exc))
+
+
+async def _loop_lag(lags: list, stop: asyncio.Event) -> None:
+    """How late this process's own event loop runs: a receipt time is only as good as this."""
+    while not stop.is_set():
+        due = time.perf_counter() + 0.05
+        await asyncio.sleep(0.05)
+        lags.append((time.perf_counter() - due) * 1000)
 
 
 async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: str) -> None:
@@ -72,6 +80,7 @@ async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: s
     stop = asyncio.Event()
     public: list = []
     official: list = []
+    lags: list = []
     tasks = []
     started = time.time()
     gate = asyncio.Semaphore(64)  # connections opening at once: a ramp, not a stampede
@@ -79,9 +88,9 @@ async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: s
     async def one(i: int) -> None:
         k = i % len(urls)
         async with gate:
-            inner = asyncio.Queue()
+            inner: asyncio.Queue = asyncio.Queue()
             task = asyncio.create_task(_viewer(urls[k], origins[k], cookie if i < OFFICIAL_SOCKETS else None, inner,
-                                               official if i < OFFICIAL_SOCKETS else public, stop))
+                                               official if i < OFFICIAL_SOCKETS else public))
             tasks.append(task)
             await ready.put(await inner.get())
 
@@ -91,12 +100,16 @@ async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: s
     print(json.dumps({"ready": len(outcomes) - len(failures), "failed": len(failures),
                       "errors": sorted(set(map(str, failures)))[:3], "connect_seconds": time.time() - started}),
           flush=True)
+    monitor = asyncio.create_task(_loop_lag(lags, stop))
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)  # the poster says when it is done
-    await asyncio.sleep(0.2)
     stop.set()
+    await monitor
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    print(json.dumps({"public": public, "official": official}), flush=True)
+    print(json.dumps({"public": public, "official": official,
+                      "loop_lag_p99_ms": percentile(lags, 99), "loop_lag_max_ms": max(lags, default=None)}), flush=True)
 
 
 # --- the poster and the report -----------------------------------------------------------------
@@ -197,6 +210,8 @@ def run_config(servers: list, match_id: int, viewers: int, events: int, spacing:
         "p50_ms": _r(percentile(everyone, 50)), "p99_ms": _r(percentile(everyone, 99)), "max_ms": _r(max(everyone, default=None)),
         "officials_p50_ms": _r(percentile(official, 50)), "officials_p99_ms": _r(percentile(official, 99)),
         "post_answer_p50_ms": _r(percentile(post_ms, 50)),
+        "generator_loop_lag_p99_ms": _r(got.get("loop_lag_p99_ms")),
+        "load_average_1min": round(os.getloadavg()[0], 2),  # the machine is shared: context for the figures
     }
 
 
@@ -215,12 +230,15 @@ def main() -> None:
     parser.add_argument("--origins", help=argparse.SUPPRESS)
     parser.add_argument("--cookie", help=argparse.SUPPRESS)
     parser.add_argument("--output", default=str(RESULTS))
+    parser.add_argument("--no-deflate", action="store_true", help="viewers refuse permessage-deflate")
     args = parser.parse_args()
     if args.generator:
         asyncio.run(_generate(args.urls.split(","), args.origins.split(","), int(args.viewers), args.cookie))
         return
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "polo.settings_test")
+    if args.no_deflate:
+        os.environ["BENCH_NO_DEFLATE"] = "1"  # inherited by the generator
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
         for layer in args.layers.split(","):
@@ -250,7 +268,7 @@ def main() -> None:
     print(f"\nwritten to {out}")
 
 
-HEAD = f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'official p99':>12} {'POST ms':>8} {'connect s':>9}"
+HEAD = f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'official p99':>12} {'POST ms':>8} {'gen lag':>8} {'connect s':>9}"
 
 
 def _line(row: dict[str, Any]) -> str:
@@ -260,6 +278,7 @@ def _line(row: dict[str, Any]) -> str:
     return (f"{row['layer']:<7} {row['server_processes']:>5} {viewers:>7} {row['events']:>6} "
             f"{row['deliveries']:>5}/{row['expected_deliveries']:<5} {f(row['p50_ms']):>8} {f(row['p99_ms']):>8} "
             f"{f(row['max_ms']):>8} {f(row['officials_p99_ms']):>12} {f(row['post_answer_p50_ms']):>8} "
+            f"{f(row['generator_loop_lag_p99_ms']):>8} "
             f"{row['connect_seconds']:>9}")
 
 
