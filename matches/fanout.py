@@ -123,16 +123,19 @@ class Hub:
         """Subscribe (once per process) before the socket reads its snapshot: nothing committed
         after the snapshot can then be missed."""
         self._start()
-        room = self.rooms.get(socket.match_id)
-        if room is None:
-            room = self.rooms[socket.match_id] = Room(socket.match_id)
-            try:
-                await self._join(broadcast.match_group(socket.match_id))
-                room.last_seq = await _db_read(selectors.match_last_seq)(socket.match_id) or 0
-            finally:
-                room.ready.set()
-        else:
-            await room.ready.wait()
+        while True:
+            room = self.rooms.get(socket.match_id)
+            if room is None:
+                room = self.rooms[socket.match_id] = Room(socket.match_id)
+                try:
+                    await self._join(broadcast.match_group(socket.match_id))
+                    room.last_seq = await _db_read(selectors.match_last_seq)(socket.match_id) or 0
+                finally:
+                    room.ready.set()
+            else:
+                await room.ready.wait()
+            if self.rooms.get(socket.match_id) is room:
+                break  # (else its last socket left while we waited: make it again)
         room.sockets.add(socket)
         if socket.official and socket.user_id is not None:
             mine = self.users.setdefault(socket.user_id, set())
@@ -183,9 +186,11 @@ class Hub:
     # --- the layer -----------------------------------------------------------------------
     async def _join(self, group: str) -> None:
         self.groups.add(group)
-        if self.layer is None or self.channel is None:
-            return  # the reader joins every group when it (re)subscribes
+        if self.layer is None:
+            return
         try:
+            if self.channel is None:
+                self.channel = await self.layer.new_channel()
             await self.layer.group_add(group, self.channel)
         except Exception as exc:  # noqa: BLE001 — the reader's recovery joins it again
             log.warning("hub could not join %s: %r", group, exc)
@@ -310,10 +315,7 @@ class Hub:
                 }, separators=(",", ":"))
             return frames[key]
 
-        for n, socket in enumerate(list(room.sockets), start=1):
-            await socket.push(frame(socket.lang, socket.official), update["last_seq"])
-            if n % YIELD_EVERY == 0:
-                await asyncio.sleep(0)  # let the officials' HTTP answers out between viewers
+        await _write_all(room.sockets, lambda socket: frame(socket.lang, socket.official), update["last_seq"])
         self.deliveries += len(room.sockets)
 
     # --- heartbeats ----------------------------------------------------------------------
@@ -339,8 +341,7 @@ class Hub:
                 self._schedule(room, logged[match_id])
             text = json.dumps({"type": "heartbeat", "server_time": now, "last_seq": room.last_seq},
                               separators=(",", ":"))
-            for socket in list(room.sockets):
-                await socket.push(text, 0)
+            await _write_all(room.sockets, lambda socket: text, 0)
         if self.layer is not None and self.channel is not None and self.healthy:
             # Refresh the memberships (they expire in Redis, and a flushed Redis forgets them).
             for group in list(self.groups):
@@ -349,6 +350,13 @@ class Hub:
                 except Exception as exc:  # noqa: BLE001
                     log.warning("hub could not refresh %s: %r", group, exc)
                     break
+
+
+async def _write_all(sockets, text_for, last_seq: int) -> None:
+    for n, socket in enumerate(list(sockets), start=1):
+        await socket.push(text_for(socket), last_seq)
+        if n % YIELD_EVERY == 0:
+            await asyncio.sleep(0)  # let the officials' HTTP answers out between viewers
 
 
 _hubs: dict[asyncio.AbstractEventLoop, Hub] = {}

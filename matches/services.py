@@ -83,9 +83,9 @@ _cache_lock = threading.Lock()
 def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
     """The folded game for the match's log, from the per-process cache when it is current.
 
-    Each stored event is folded with ``now`` = the moment it was received, so that a clock started
-    by a ``play`` gets its anchor back after a restart (the log is the only truth). When another
-    process has appended events since this process last folded, only the new rows are read.
+    The engine stores each event's wall time in it (``at``), so a clock started by a ``play`` gets
+    its anchor back from the log after a restart. When another process has appended events since
+    this process last folded, only the new rows are read.
     """
     config = config if config is not None else match_config(match)
     key = _config_key(config)
@@ -98,8 +98,8 @@ def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
     else:
         game, after = new_game(MatchConfig.from_dict(config)), 0
     rows = MatchEvent.objects.filter(match=match, seq__gt=after, seq__lte=match.last_seq).order_by("seq")
-    for payload, received_at in rows.values_list("payload", "received_at"):
-        decision = decide(game, payload, now=received_at.timestamp())
+    for payload in rows.values_list("payload", flat=True):
+        decision = decide(game, payload)
         # Every stored event was accepted when it arrived; if a rule change made one invalid,
         # the fold skips it rather than losing the rest of the log.
         if decision.accepted:
@@ -162,8 +162,7 @@ def _append(match: Match, event: dict[str, Any], user, now: float) -> MatchEvent
         type=str(event.get("type", "")),
         payload=event,
         sent_by=user if getattr(user, "is_authenticated", False) else None,
-        # The engine's wall time for this event: the fold passes it back as ``now``.
-        received_at=datetime.fromtimestamp(now, tz=dt_timezone.utc),
+        received_at=datetime.fromtimestamp(now, tz=dt_timezone.utc),  # the engine's ``now`` for it
     )
 
 
