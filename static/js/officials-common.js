@@ -346,9 +346,12 @@
     play: {steps: []},
     goal: {steps: [
       S.team("team", gettext("Which team scored?")),
-      S.player("number", (v) => (v.own_goal ? other(v.team) : v.team), gettext("Who hit it?"), {optional: true}),
-      S.flags([{field: "from_penalty", key: "P", label: gettext("From a penalty")},
-               {field: "own_goal", key: "O", label: gettext("Own goal (the hitter is an opponent)")}]),
+      // The flags first (own goal: the hitter is listed from the other team), then the hitter logs it.
+      S.player("number", (v) => (v.own_goal ? other(v.team) : v.team), gettext("Who hit it? (Enter: not known)"), {
+        optional: true,
+        flags: [{field: "from_penalty", key: "P", label: gettext("From a penalty")},
+                {field: "own_goal", key: "O", label: gettext("Own goal (an opponent hit it)")}],
+      }),
     ]},
     foul: {steps: [
       S.team("against", gettext("Which team fouled?")),
@@ -506,9 +509,7 @@
       }
       this.index = i;
       const step = steps[i];
-      if (step.kind === "flags") {
-        for (const f of step.flags) if (this.values[f.field] === undefined) this.values[f.field] = false;
-      }
+      for (const f of step.flags || []) if (this.values[f.field] === undefined) this.values[f.field] = false;
       if (step.kind === "position") {
         const line = step.snap ? step.snap(this.values) : null;
         const start = this.values[step.field] || this.defaultPosition(line);
@@ -565,6 +566,8 @@
           if (key === "Enter" || key === "0") { this.skip(); return true; }
           return false;
         case "player": {
+          const flag = this.flagsFor(step).find((f) => f.key === key);
+          if (flag) { this.toggle(flag); return true; }
           const team = step.team(this.values);
           if (/^[1-4]$/.test(key) && this.teams.players(team).some((p) => p.number === Number(key))) { this.answer(Number(key)); return true; }
           if (key === "Enter" || key === "0") { this.skip(); return true; }
@@ -603,7 +606,7 @@
       return false;
     }
 
-    flagsFor(step) { return step.flags.filter((f) => !f.when || f.when(this.values)); }
+    flagsFor(step) { return (step.flags || []).filter((f) => !f.when || f.when(this.values)); }
 
     toggle(flag) {
       const cur = this.values[flag.field];
@@ -683,14 +686,14 @@
           opts.append(this.renderInput(step));
           break;
         case "flags":
-          for (const f of this.flagsFor(step)) {
-            const v = this.values[f.field];
-            let text = f.label;
-            if (f.values && v) text += ": " + (f.team ? this.teams.name(v) : f.labels[f.values.indexOf(v)]);
-            opts.append(this.button(f.key, text, () => this.toggle(f), {"aria-pressed": v ? "true" : "false", "data-flag": f.field, class: "opt flag"}));
-          }
           opts.append(this.button("↵", gettext("Log it"), () => this.answer(true), {class: "opt primary", "data-value": "submit"}));
           break;
+      }
+      for (const f of this.flagsFor(step)) {  // a flags step's toggles, or a step's own (a goal's)
+        const v = this.values[f.field];
+        let text = f.label;
+        if (f.values && v) text += ": " + (f.team ? this.teams.name(v) : f.labels[f.values.indexOf(v)]);
+        opts.append(this.button(f.key, text, () => this.toggle(f), {"aria-pressed": v ? "true" : "false", "data-flag": f.field, class: "opt flag"}));
       }
       if (this.optional(step) && step.kind !== "input" && step.kind !== "flags") {
         opts.append(this.button(step.kind === "position" ? "0" : "↵", gettext("Skip"), () => this.skip(), {"data-value": "skip", class: "opt skip"}));

@@ -34,7 +34,7 @@ def test_events_logged_offline_survive_a_reload_and_land_once_in_order(server, c
 
     context.set_offline(True)
     press(page, "Space")                 # play
-    press(page, "g", "h", "1", "Enter")  # goal, home #1
+    press(page, "g", "h", "1")  # goal, home #1
     press(page, "Space")                 # the throw-in after it
     wait_queued(page, 3)
     page.wait_for_selector('#conn[data-status="offline"]')
@@ -114,7 +114,7 @@ def test_a_refusal_on_replay_stops_the_queue_until_discarded(server, context, pa
     open_screen(page, server, match_id)
 
     context.set_offline(True)
-    press(page, "g", "a", "2", "Enter")  # a goal before the ball is in play: the rules refuse it
+    press(page, "g", "a", "2")  # a goal before the ball is in play: the rules refuse it
     press(page, "Space")
     wait_queued(page, 2)
     context.set_offline(False)

@@ -50,7 +50,7 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     page.wait_for_selector('#timers [data-kind="knock_in"].expired')
     assert timer.query_selector(".timer-left").inner_text() == "0:00"
 
-    press(page, "g", "h", "1", "Enter")  # goal, home #1
+    press(page, "g", "h", "1")  # goal, home #1
     wait_seq(page, 4)
     assert score_shown(page) == ("1", "0")
     assert restart_shown(page)["kind"] == "throw_in"
