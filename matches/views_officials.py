@@ -18,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from .api import request_language
@@ -57,6 +58,7 @@ def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) ->
     }
 
 
+@never_cache  # the page carries the state of the moment
 @login_required
 def scorer(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
@@ -66,6 +68,7 @@ def scorer(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "officials/scorer.html", {"match": match, "page": _page_config(request, match, role)})
 
 
+@never_cache
 @login_required
 def referee(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
@@ -82,6 +85,7 @@ def referee(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "officials/referee.html", {"match": match, "page": page})
 
 
+@never_cache
 @require_http_methods(["GET", "POST"])
 def confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
     """GET: the match's score confirmations. POST {period, score: {home, away}}: an umpire confirms
