@@ -987,33 +987,62 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
     """Accept or refuse ``event`` and return the Decision (the new Game when accepted, the same
     Game with a Rejection when not). ``now`` (epoch seconds) fills a missing ``clock`` from the
     running clock; replays pass none."""
-    if not isinstance(event, dict) or not isinstance(event.get("id"), str) or not event["id"] \
-            or not isinstance(event.get("type"), str):
-        return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_SHAPE),
-                        event if isinstance(event, dict) else None)
-    if event["type"] not in EVENT_TYPES:
-        return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_TYPE, {"value": event["type"]}), event)
+    # The common path is straight-line: the server re-derives a match from its log on every event.
+    if type(event) is not dict or type(event.get("id")) is not str or type(event.get("type")) is not str \
+            or not event["id"] or event["type"] not in EVENT_TYPES:
+        return _bad_shape(game, event)
     eid = event["id"]
-    entry = game.log.find(eid, game.log_len)
-    if entry is not None:
-        # Posting the same id twice records it once; different content under a used id is refused.
-        if _same_content(event, entry.event):
-            return Decision(True, game, None, entry.event)
-        return Decision(False, game, m.Rejection("duplicate_id", None, m.DUPLICATE_ID), event)
-    # CHOICE: only an accepted event takes its id; a refused one may be sent again, and is judged
-    # afresh. Content is compared without ``expected_seq`` and ``at``, and without ``clock`` when
-    # the repeat leaves it for the server to fill.
+    log_len = game.log_len
+    i = game.log.index.get(eid)
+    if i is not None and i < log_len:
+        return _repeated(game, event, game.log.entries[i])
     ev = event
+    if "expected_seq" in ev or "at" in ev or now is not None:
+        ev, now, refused = _admit(game, ev, now)
+        if refused is not None:
+            return Decision(False, game, refused, ev)
+    try:
+        g = _void(game, ev) if ev["type"] == "void" else _apply(game, ev, now)
+    except _Refused as refusal:
+        return Decision(False, game, refusal.rejection, ev)
+    seq = log_len + 1
+    log = game.log.appended(log_len, Entry(seq, eid, ev, _rules_only(game) if seq % SNAPSHOT_EVERY == 1 else None))
+    if g is game:
+        return Decision(True, evolve(g, log=log, log_len=seq), None, ev)
+    # ``g`` was made by this call and nobody else holds it yet: finishing it in place saves a copy
+    # per event on the server's hot path.
+    g.__dict__.update(log=log, log_len=seq)
+    return Decision(True, g, None, ev)
+
+
+def _bad_shape(game: Game, event: Any) -> Decision:
+    if type(event) is dict and type(event.get("id")) is str and event["id"] and type(event.get("type")) is str:
+        return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_TYPE, {"value": event["type"]}), event)
+    return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_SHAPE), event if type(event) is dict else None)
+
+
+def _repeated(game: Game, event: dict, entry: Entry) -> Decision:
+    """Posting the same id twice records it once; different content under a used id is refused.
+    CHOICE: only an accepted event takes its id; a refused one may be sent again, and is judged
+    afresh. Content is compared without ``expected_seq`` and ``at``, and without ``clock`` when
+    the repeat leaves it for the server to fill."""
+    if _same_content(event, entry.event):
+        return Decision(True, game, None, entry.event)
+    return Decision(False, game, m.Rejection("duplicate_id", None, m.DUPLICATE_ID), event)
+
+
+def _admit(game: Game, ev: dict, now: float | None) -> tuple[dict, float | None, m.Rejection | None]:
+    """The live server's part: ``expected_seq`` checked and dropped, ``now`` recorded as ``at``
+    (or read back from it), a missing ``clock`` filled in from the running clock."""
     if "expected_seq" in ev:
         exp = ev["expected_seq"]
-        if not isinstance(exp, int) or isinstance(exp, bool) or exp < 0:
-            return Decision(False, game, m.Rejection("invalid_event", None, m.BAD_FIELD, {"field": "expected_seq"}), ev)
+        if type(exp) is not int or exp < 0:
+            return ev, now, m.Rejection("invalid_event", None, m.BAD_FIELD, {"field": "expected_seq"})
         if exp < game.log_len:
-            return Decision(False, game, m.Rejection("stale_sequence", None, m.STALE_SEQUENCE,
-                                                     {"last": game.log_len, "expected": exp}), ev)
+            return ev, now, m.Rejection("stale_sequence", None, m.STALE_SEQUENCE,
+                                        {"last": game.log_len, "expected": exp})
         if exp > game.log_len:  # CHOICE: a client ahead of the log sent a bad event, not a stale one
-            return Decision(False, game, m.Rejection("invalid_event", None, m.SEQ_AHEAD,
-                                                     {"last": game.log_len, "expected": exp}), ev)
+            return ev, now, m.Rejection("invalid_event", None, m.SEQ_AHEAD, {"last": game.log_len, "expected": exp})
         ev = {k: v for k, v in ev.items() if k != "expected_seq"}
     if now is None:
         at = ev.get("at")
@@ -1022,20 +1051,7 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
         ev = {**ev, "at": now}
     if ev.get("clock") is None and game.running and game.anchor is not None and now is not None:
         ev = {**ev, "clock": round(game.elapsed + max(0.0, now - game.anchor), 3)}
-    try:
-        g = _void(game, ev) if ev["type"] == "void" else _apply(game, ev, now)
-    except _Refused as refused:
-        return Decision(False, game, refused.rejection, ev)
-    seq = game.log_len + 1
-    before = _rules_only(game) if seq % SNAPSHOT_EVERY == 1 else None
-    log = game.log.appended(game.log_len, Entry(seq, eid, ev, before))
-    if g is game:
-        g = evolve(g, log=log, log_len=seq)
-    else:
-        # ``g`` was made by this call and nobody else holds it yet: finishing it in place saves
-        # a copy per event on the server's hot path.
-        g.__dict__.update(log=log, log_len=seq)
-    return Decision(True, g, None, ev)
+    return ev, now, None
 
 
 def _rules_only(game: Game) -> Game:
