@@ -8,7 +8,6 @@ official in one role per match, a player rendered unconscious kept off today's r
 from __future__ import annotations
 
 from datetime import timedelta
-from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model

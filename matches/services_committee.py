@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Match, Tournament
 from .models_committee import AuditEntry
-from .services import LogResult, ServiceRejection, match_event_log, match_state
+from .services import LogResult, ServiceRejection, match_event_log
 
 Action = AuditEntry.Action
 
@@ -153,7 +153,3 @@ def shootout_lot(match: Match) -> Lot | None:
     """The latest lot drawn for this match, if any."""
     entry = match.audit_entries.filter(action=Action.SHOOTOUT_LOT).order_by("-at", "-pk").first()
     return Lot.from_details(entry.details) if entry else None
-
-
-def committee_state(match: Match, lang: str) -> dict[str, Any]:
-    return match_state(match, lang=lang)

@@ -6,16 +6,15 @@ as the event API lets them).
 """
 from __future__ import annotations
 
-import json
-import time
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import timedelta
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,7 +29,7 @@ from .forms_committee import (
     RosterLineForm, ShootoutAttemptForm, ShootoutLotForm, ShootoutStartForm, SuspendForm, TournamentForm, WebhookForm,
     officials_clashes, roster_problems,
 )
-from .models import Entry, Field, Match, MatchEvent, RosterLine, Tournament
+from .models import Entry, Field, Match, RosterLine, Tournament
 from .models_committee import AuditEntry, Webhook
 from .permissions import can_log_event, is_committee, is_official
 from .services import match_state
@@ -212,10 +211,7 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("This team has matches scheduled: it cannot be withdrawn here."))
         return redirect("committee:entry", pk=pk)
     tournament = entry.tournament
-    with_roster = list(entry.roster.all())
-    for line in with_roster:
-        line.delete()
-    committee_delete(instance=entry, user=request.user, action=Action.ENTRY_DELETE, tournament=tournament)
+    committee_delete(instance=entry, user=request.user, action=Action.ENTRY_DELETE, tournament=tournament)  # roster too
     messages.success(request, _("Entry withdrawn."))
     return redirect("committee:tournament", pk=tournament.pk)
 
@@ -431,28 +427,14 @@ def _forfeit_initial(state: dict) -> dict:
 
 # -- the shootout screen -----------------------------------------------------------------------------
 
-def _shootout_access(request: HttpRequest, match: Match) -> bool:
-    """Who may see the shootout screen: the committee and the match's officials. Returns whether
-    the user may also run it (lot, format, order): the committee only."""
-    if not request.user.is_authenticated:
-        raise _LoginRequired
-    if is_committee(request.user):
-        return True
-    if is_official(request.user, match):
-        return False
-    raise PermissionDenied
-
-
-class _LoginRequired(Exception):
-    pass
-
-
 def match_shootout(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
-    try:
-        runs = _shootout_access(request, match)
-    except _LoginRequired:
+    if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
+    # The committee runs it (lot, format, order); the match's officials follow it.
+    runs = is_committee(request.user)
+    if not runs and not is_official(request.user, match):
+        raise PermissionDenied
     state = match_state(match, lang=_lang())
     so = state.get("shootout")
     lot = shootout_lot(match)
@@ -593,8 +575,6 @@ def report_html(request: HttpRequest, pk: int) -> HttpResponse:
 def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     data, stored = _report_data(match)
-    from django.conf import settings
-
     if stored is not None and stored.pdf and _lang() == settings.LANGUAGE_CODE:
         pdf = bytes(stored.pdf)
     else:

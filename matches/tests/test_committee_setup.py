@@ -194,3 +194,15 @@ def test_the_match_page_shows_the_audit_trail(cast):
     client.post(reverse("committee:match_handicap", args=[m.pk]), {"home": "0.5", "away": "0"})
     page = client.get(reverse("committee:match", args=[m.pk])).content.decode()
     assert '<tr data-action="handicap_goals">' in page and "<td>carmen</td>" in page
+
+
+def test_an_entry_without_matches_can_be_withdrawn_and_one_with_matches_cannot(cast):
+    tournament = cast.match.tournament
+    spare = make_entry(tournament, "Spare")
+    client = cast.client()
+    client.post(reverse("committee:entry_withdraw", args=[spare.pk]))
+    assert not Entry.objects.filter(pk=spare.pk).exists() and not RosterLine.objects.filter(entry_id=spare.pk).exists()
+    assert AuditEntry.objects.get(action="entry_delete").details["name"] == f"Spare — {tournament.name}"
+    page = client.post(reverse("committee:entry_withdraw", args=[cast.match.home_id]), follow=True)
+    assert "This team has matches scheduled" in page.content.decode()
+    assert Entry.objects.filter(pk=cast.match.home_id).exists()
