@@ -80,14 +80,19 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     wait_seq(page, 10)
     assert restart_shown(page)["kind"] == "throw_in"
 
-    # The umpires correct the official time to 7:05 during the stoppage: past 7:00 in a chukker
-    # that is not the last, the stoppage ends it (Rule 14.b).
+    # The umpires correct the official time to 6:59; play runs past the horn at 7:00, and in a
+    # chukker that is not the last the next ball out ends it (Rule 14.b).
     press(page, "t")
-    page.keyboard.type("7:05")
+    page.keyboard.type("6:59")
     press(page, "Enter")
     page.keyboard.type("stopwatch check")
     press(page, "Enter")
     wait_seq(page, 11)
+    assert page.inner_text("[data-clock]") == "6:59"
+    press(page, "Space")
+    wait_seq(page, 12)
+    page.wait_for_function("() => document.querySelector('[data-clock]').textContent === '7:01'")
+    press(page, "o", "s", "Enter", "a", "Enter")
     page.wait_for_function("() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
 
     truth = state(server, match_id)["state"]
@@ -98,7 +103,8 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     logged = events(server, match_id)
     types = [e["type"] for e in logged]
     assert types == ["play", "ball_out", "play", "goal", "play", "foul", "play", "ball_out", "play", "whistle",
-                     "clock_set"]
+                     "clock_set", "play", "horn", "ball_out"]  # the horn at 7:00 is the clock's own
+    assert logged[12]["event"]["kind"] == "seven"
     wait_seq(page, logged[-1]["seq"])
     shown = page.eval_on_selector_all("#log .log-entry", "els => els.map(e => e.dataset.type)")
     assert shown == list(reversed(types))  # newest first
