@@ -1,7 +1,8 @@
 """Settings for the polo officiating app, read from the environment (see ``.env.example``).
 
-Embedded defaults (nothing set): SQLite in ``var/``, the in-memory channel layer, Celery tasks run
-in-process (no Redis), DEBUG on with a development secret. Production sets ``DEBUG=false``,
+Embedded defaults (no DATABASE_URL, no REDIS_URL): SQLite in ``var/``, the in-memory channel layer,
+Celery tasks run in-process (no Redis). DEBUG is off unless set (``manage.py`` and ``./dev run`` set
+it for development), and without DEBUG a SECRET_KEY is required. Production sets ``DEBUG=false``,
 ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``.
 """
 from __future__ import annotations
