@@ -86,6 +86,11 @@
     return node;
   }
 
+  /* Write only a change: the board and the timers are redrawn on every animation frame. */
+  function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+  }
+
   function svg(tag, attrs) {
     const node = document.createElementNS(SVG_NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
@@ -197,12 +202,6 @@
     if (restart.kind === "penalty" && restart.penalty) text = fmt(gettext("Penalty %(penalty)s"), {penalty: PENALTY_NAMES[restart.penalty]});
     if (restart.team) text += " — " + teams.name(restart.team);
     return text;
-  }
-
-  function rejectionText(error) {
-    if (!error) return gettext("The event was refused.");
-    const rule = error.rule ? fmt(gettext("Rule %(rule)s"), {rule: error.rule}) + ": " : "";
-    return rule + (error.message || error.code || "");
   }
 
   // --- The field diagram ----------------------------------------------------------------------
@@ -851,9 +850,11 @@
         if (t.team) paintTeam(li, teams.color(t.team));
         ul.append(li);
       }
-      li.querySelector(".timer-left").textContent = formatCountdown(t.remaining);
-      li.classList.toggle("expired", t.expired);
-      li.dataset.expired = t.expired ? "true" : "false";
+      setText(li.querySelector(".timer-left"), formatCountdown(t.remaining));
+      if (li.dataset.expired !== String(t.expired)) {
+        li.classList.toggle("expired", t.expired);
+        li.dataset.expired = String(t.expired);
+      }
     }
     for (const [k, li] of existing) if (!keep.has(k)) li.remove();
   }
@@ -871,21 +872,26 @@
     if (!state) return;
     for (const team of ["home", "away"]) {
       const out = root.querySelector(`[data-score="${team}"]`);
-      if (out) out.textContent = formatScore((state.score || {})[team] || 0);
+      if (out) setText(out, formatScore((state.score || {})[team] || 0));
     }
     const period = root.querySelector("[data-period]");
     if (period && state.period) {
-      period.textContent = state.period.kind === "overtime"
-        ? fmt(gettext("Overtime %(n)s"), {n: state.period.number}) : fmt(gettext("Chukker %(n)s"), {n: state.period.number});
+      setText(period, state.period.kind === "overtime"
+        ? fmt(gettext("Overtime %(n)s"), {n: state.period.number}) : fmt(gettext("Chukker %(n)s"), {n: state.period.number}));
     }
     const status = root.querySelector("[data-status-text]");
-    if (status) { status.textContent = STATUS_LABELS[state.status] || state.status; status.dataset.value = state.status; }
+    if (status && status.dataset.value !== state.status) {
+      status.textContent = STATUS_LABELS[state.status] || state.status;
+      status.dataset.value = state.status;
+    }
     const clock = root.querySelector("[data-clock]");
     if (clock) {
       const e = clockElapsed(state, now);
-      clock.textContent = formatClock(e);
-      clock.dataset.running = state.clock && state.clock.running ? "true" : "false";
-      clock.classList.toggle("extra", e >= ((state.clock || {}).regular_seconds || 420));
+      setText(clock, formatClock(e));
+      const running = state.clock && state.clock.running ? "true" : "false";
+      if (clock.dataset.running !== running) clock.dataset.running = running;
+      const extra = e >= ((state.clock || {}).regular_seconds || 420);
+      if (clock.classList.contains("extra") !== extra) clock.classList.toggle("extra", extra);
     }
   }
 
@@ -1056,10 +1062,9 @@
     return error.code || error.message ? error : {code: "refused", message: gettext("The event was refused.")};
   }
 
+  // What the page scripts use (scorer.js, referee.js).
   window.PoloOfficials = {
-    gettext, fmt, el, svg, pageData, other, paintTeam, inkOn, formatClock, formatCountdown, formatScore, toEpoch,
-    Teams, FieldView, Wizard, EventLog, RestartTimers, COMMANDS, EVENT_LABELS, WHISTLE_REASONS, PENALTIES,
-    PENALTY_NAMES, TIMER_LABELS, STATUS_LABELS, describeEvent, restartSummary, rejectionText, renderLogEntry,
-    allTimers, renderTimers, renderBoard, clockElapsed, Screen, renderConnection, renderRejection, setupTeams, labelOf,
+    gettext, fmt, el, pageData, paintTeam, formatScore, Teams, FieldView, Wizard, Screen, COMMANDS, EVENT_LABELS,
+    describeEvent, renderLogEntry,
   };
 })();
