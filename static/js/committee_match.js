@@ -14,6 +14,11 @@
     return Math.floor(seconds / 60) + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  // A decision being sent (the page is about to be replaced): never reload over it.
+  var leaving = false;
+  document.addEventListener("submit", function (e) { if (!e.defaultPrevented) leaving = true; });
+  window.addEventListener("beforeunload", function () { leaving = true; });
+
   function editing() {
     var el = document.activeElement;
     return el && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && el.type !== "submit";
@@ -29,7 +34,7 @@
   var live = window.PoloLive.connect({
     matchId: parseInt(board.dataset.matchId, 10),
     onState: function (state, info) {
-      if (info.lastSeq > shownSeq && !editing()) {
+      if (info.lastSeq > shownSeq && !editing() && !leaving) {
         shownSeq = info.lastSeq;
         board.querySelector("[data-role=live]").hidden = false;
         window.location.reload();

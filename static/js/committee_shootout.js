@@ -6,6 +6,8 @@
   if (!root || !window.PoloLive) return;
   var shownSeq = parseInt(root.dataset.lastSeq || "0", 10);
   var busy = false;
+  var leaving = false;  // a hit or a decision is being sent: the page is about to be replaced
+  document.addEventListener("submit", function () { leaving = true; });
 
   function editing() {
     var el = document.activeElement;
@@ -13,7 +15,7 @@
   }
 
   function refresh(seq) {
-    if (busy || editing()) return;
+    if (busy || leaving || editing()) return;
     busy = true;
     fetch(root.dataset.fragment, {credentials: "same-origin", cache: "no-store"})
       .then(function (r) { return r.ok ? r.text() : null; })
