@@ -534,13 +534,16 @@ def day_view(request: HttpRequest) -> HttpResponse:
     fields = sorted({m.field for m in matches} | set(Field.objects.all()), key=lambda f: (f.club, f.name))
     times = sorted({timezone.localtime(m.starts_at).strftime("%H:%M") for m in matches})
     grid = [
-        {"time": t, "cells": [[m for m in matches if m.field_id == f.pk and timezone.localtime(m.starts_at).strftime("%H:%M") == t]
+        {"time": t, "cells": [(f, [m for m in matches if m.field_id == f.pk and timezone.localtime(m.starts_at).strftime("%H:%M") == t])
                               for f in fields]}
         for t in times
     ]
+    tournaments = list(Tournament.objects.filter(starts_on__lte=day, ends_on__gte=day))
     return render(request, "committee/day.html", {
         "day": day, "prev": day - timedelta(days=1), "next": day + timedelta(days=1),
-        "fields": fields, "grid": grid, "tournaments": Tournament.objects.filter(starts_on__lte=day, ends_on__gte=day),
+        "fields": fields, "grid": grid, "tournaments": tournaments,
+        # An empty slot offers to schedule there when the day belongs to one tournament.
+        "slot_tournament": tournaments[0] if len(tournaments) == 1 else None,
         "unavailable": availability.unavailable_on(day),
     })
 

@@ -34,7 +34,7 @@ def test_the_demo_day_and_tournament(demo):
     page = client.get(reverse("committee:tournament", args=[tournament.pk]))
     assert [row["problems"] for row in page.context["entries"]] == [[]] * 6  # six teams within 0–8
     day = client.get(reverse("committee:day"), {"date": live.starts_at.date().isoformat()})
-    shown = {m.pk for row in day.context["grid"] for cell in row["cells"] for m in cell}
+    shown = {m.pk for row in day.context["grid"] for _, cell in row["cells"] for m in cell}
     assert live.pk in shown
     assert [f.name for f in day.context["fields"]] == ["Field 1", "Field 2"]
 

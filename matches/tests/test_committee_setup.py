@@ -148,8 +148,14 @@ def test_the_day_view_shows_fields_across_and_times_down(cast):
     fields = [f.name for f in response.context["fields"]]
     assert fields == ["Field A", "Field B"]
     late_row = next(row for row in grid if row["time"] == "23:30")
-    assert late_row["cells"] == [[], [late]]
+    assert [matches for _, matches in late_row["cells"]] == [[], [late]]
     assert reverse("committee:match", args=[late.pk]) in page
+    # the empty slot offers to schedule a match there
+    field_a = Field.objects.get(name="Field A")
+    slot = f'{reverse("committee:match_new", args=[tournament.pk])}?field={field_a.pk}&amp;starts_at={day.isoformat()}T23:30'
+    assert slot in page
+    form = cast.client().get(slot.replace("&amp;", "&")).context["form"]
+    assert str(form["field"].value()) == str(field_a.pk) and form["starts_at"].value().strftime("%H:%M") == "23:30"
 
 
 def test_it_assigns_the_officials(cast):
