@@ -289,6 +289,20 @@ def reason_label(reason: str | None) -> str:
     return labels.get(reason or "", reason or "")
 
 
+def card_label(color: str | None) -> str:
+    return {"yellow": _("yellow card"), "red": _("red card")}.get(color or "", color or "")
+
+
+def event_label(kind: str | None) -> str:
+    """An event type of the match log, in words (for the corrections)."""
+    return {
+        "play": _("play"), "goal": _("goal"), "foul": _("foul"), "ball_out": _("ball out"), "whistle": _("whistle"),
+        "restart_violation": _("restart violation"), "horn": _("horn"), "clock_set": _("clock correction"),
+        "card": _("card"), "mount": _("change of horse"), "substitution": _("substitution"),
+        "shootout_attempt": _("shootout hit"),
+    }.get(kind or "", kind or "")
+
+
 def period_label(number: int, kind: str) -> str:
     if kind == "overtime":
         return _("Overtime %(number)s") % {"number": number}
@@ -373,7 +387,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
         story.append(para(_("Cards"), "Heading3"))
         table([_("Chukker"), _("Clock"), _("Team"), _("Player"), _("Card")],
               [[period_label(c["period"], c["period_kind"]), clock_label(c["clock"]), team.get(c["team"], ""),
-                c.get("player") or f"#{c['number']}", c["color"]] for c in data["cards"]])
+                c.get("player") or f"#{c['number']}", card_label(c["color"])] for c in data["cards"]])
 
         story.append(para(_("Injuries and horse changes"), "Heading3"))
         rows = [[period_label(s["period"], s["period_kind"]), clock_label(s["clock"]), reason_label(s["reason"]),
@@ -393,7 +407,8 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
 
         story.append(para(_("Voided events"), "Heading3"))
         table([_("Event"), _("Voided by"), _("Reason")],
-              [[f"#{v['target_seq']} {v['target_type']}", v.get("by") or "", v.get("reason") or ""] for v in data["voided"]])
+              [[f"#{v['target_seq']} {event_label(v['target_type'])}", v.get("by") or "", v.get("reason") or ""]
+               for v in data["voided"]])
 
         story.append(para(_("Committee decisions"), "Heading3"))
         table([_("Decision"), _("Reason"), _("By")],

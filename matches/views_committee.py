@@ -640,7 +640,8 @@ class ReportView:
                    "against_name": self.team.get(row.get("against"), "")}
 
     def cards(self):
-        return self._rows("cards")
+        for row in self._rows("cards"):
+            yield {**row, "color_label": reports.card_label(row.get("color"))}
 
     def stoppages(self):
         return self._rows("stoppages")
@@ -661,7 +662,7 @@ class ReportView:
 
     def voided(self):
         for row in self.data.get("voided") or []:
-            yield row
+            yield {**row, "target_label": reports.event_label(row.get("target_type"))}
 
     def shootout(self):
         so = self.data.get("shootout")
