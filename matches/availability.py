@@ -19,7 +19,7 @@ an event that puts a knocked-out player into another match that day is refused w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timezone as dt_timezone
+from datetime import date, datetime, time, timedelta, timezone as dt_timezone
 from typing import Any
 
 from django.db.models import Q
@@ -99,13 +99,22 @@ def line_up(match: Match, *, before_seq: int | None = None) -> dict[tuple[str, i
 
 def knock_outs_on(day: date, *, exclude_match_id: int | None = None) -> list[KnockOut]:
     """Every player rendered unconscious on ``day`` (local date), in the order it happened."""
+    # The local day as a range of instants (a plain comparison; ``__date`` would convert every row).
+    start = timezone.make_aware(datetime.combine(day, time.min))
+    end = timezone.make_aware(datetime.combine(day + timedelta(days=1), time.min))
+    whistles = MatchEvent.objects.filter(type="whistle", received_at__gte=start, received_at__lt=end,
+                                         payload__unconscious=True)
+    if exclude_match_id is not None:
+        whistles = whistles.exclude(match_id=exclude_match_id)
+    # This runs on the event path: a lean query first, the joins only when someone was knocked out.
+    ids = list(whistles.values_list("pk", flat=True))
+    if not ids:
+        return []
     rows = (
-        MatchEvent.objects.filter(type="whistle", received_at__date=day, payload__unconscious=True)
+        MatchEvent.objects.filter(pk__in=ids)
         .select_related("match__home__team", "match__away__team", "match__field")
         .order_by("received_at", "seq")
     )
-    if exclude_match_id is not None:
-        rows = rows.exclude(match_id=exclude_match_id)
     found: list[KnockOut] = []
     voided_by_match: dict[int, set[str]] = {}
     for row in rows:
