@@ -8,6 +8,16 @@ import pytest
 from polo.testing import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 
+@pytest.fixture(autouse=True)
+def _fresh_game_cache():
+    """The per-process cache of folded games is keyed by match id and log position; tests that
+    roll back hand the same ids to the next test, so each test starts with an empty cache."""
+    from matches.services import forget_all_cached_games
+
+    forget_all_cached_games()
+    yield
+
+
 @pytest.fixture(scope="session")
 def live_server_proc(tmp_path_factory):
     """One app server (uvicorn, own database, demo loaded) shared by the browser tests."""

@@ -127,6 +127,12 @@ def _remember(match_id: int, last_seq: int, key: str, game: Game) -> None:
         _cache[match_id] = _Cached(last_seq, key, game)
 
 
+def forget_all_cached_games() -> None:
+    """For tests: a rolled-back SQLite transaction hands the same match id to the next test."""
+    with _cache_lock:
+        _cache.clear()
+
+
 def forget_cached_game(match_id: int) -> None:
     with _cache_lock:
         _cache.pop(match_id, None)

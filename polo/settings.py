@@ -125,6 +125,8 @@ CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL  # embedded defaults: background work runs in-process
 CELERY_TASK_EAGER_PROPAGATES = False
+# Embedded defaults: run those in-process tasks on a background thread pool (see polo/celery.py).
+CELERY_EMBEDDED_THREADS = env_bool("CELERY_EMBEDDED_THREADS", not REDIS_URL)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -10,3 +10,7 @@ os.environ.setdefault("DEBUG", "true")
 from .settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests only
+
+# Tests run in-process tasks synchronously (deterministic); polo/tests/test_background_tasks.py
+# turns the thread pool on to prove the embedded default.
+CELERY_EMBEDDED_THREADS = False
