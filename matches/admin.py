@@ -6,6 +6,8 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from .models import Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
+from .models_committee import AuditEntry, MatchReport, Webhook, WebhookDelivery
+from .models_officials import ScoreConfirmation
 
 
 class EntryInline(admin.TabularInline):
@@ -100,3 +102,51 @@ class MatchEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records that are append-only (audit, confirmations, reports, deliveries): view and search."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["at", "user", "action", "tournament", "match"]
+    list_filter = ["action", "tournament"]
+    search_fields = ["user__username", "action"]
+    date_hierarchy = "at"
+
+
+@admin.register(ScoreConfirmation)
+class ScoreConfirmationAdmin(ReadOnlyAdmin):
+    list_display = ["match", "period", "umpire", "home", "away", "at"]
+    list_filter = ["match__tournament"]
+
+
+@admin.register(MatchReport)
+class MatchReportAdmin(ReadOnlyAdmin):
+    list_display = ["match", "last_seq", "built_at"]
+    list_filter = ["match__tournament"]
+    exclude = ["pdf"]
+
+
+@admin.register(Webhook)
+class WebhookAdmin(admin.ModelAdmin):
+    list_display = ["name", "url", "tournament", "active"]
+    list_filter = ["active", "tournament"]
+    search_fields = ["name", "url"]
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(ReadOnlyAdmin):
+    list_display = ["webhook", "key", "attempt", "status_code", "ok", "at"]
+    list_filter = ["ok", "webhook"]
+    search_fields = ["key"]
