@@ -98,7 +98,7 @@ class ServerProcess:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "polo.asgi:application", "--host", "127.0.0.1", "--port", str(self.port),
-             "--ws-max-size", "65536", "--log-level", "warning"],
+             "--ws-max-size", "65536", "--ws-per-message-deflate", "false", "--log-level", "warning"],
             cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 30
