@@ -42,10 +42,15 @@ class BackgroundTask(Task):
     def apply_async(self, args=None, kwargs=None, task_id=None, **options):
         from django.conf import settings
 
-        if self.app.conf.task_always_eager and getattr(settings, "CELERY_EMBEDDED_THREADS", False):
+        in_pool = threading.current_thread().name.startswith("polo-task")
+        if self.app.conf.task_always_eager and getattr(settings, "CELERY_EMBEDDED_THREADS", False) and not in_pool:
             task_id = task_id or uuid()
-            _background_pool().submit(_run_in_thread, self, args, kwargs, task_id)
-            return self.AsyncResult(task_id)
+            try:
+                _background_pool().submit(_run_in_thread, self, args, kwargs, task_id)
+                return self.AsyncResult(task_id)
+            except RuntimeError:
+                pass  # the interpreter is shutting down (a management command ending): run it now
+        # A task queued by a task already on the pool runs right there, in order.
         return super().apply_async(args=args, kwargs=kwargs, task_id=task_id, **options)
 
 
