@@ -921,7 +921,10 @@ def _apply(game: Game, ev: dict, now: float | None) -> Game:
 
 # -- the log: ids, sequence numbers, corrections ----------------------------------------------------
 
-_NOT_CONTENT = ("expected_seq", "at")
+# ``server_time``: the wall time (epoch s) a live server decided the event at, stored with it so a
+# re-fold gets the clock's anchor back. (Not ``at``: that is where a ball went out.)
+WALL_TIME = "server_time"
+_NOT_CONTENT = ("expected_seq", WALL_TIME)
 
 
 def _same_content(new: dict, stored: dict) -> bool:
@@ -946,7 +949,7 @@ def _refold(game: Game, events: list[dict]) -> Game:
     g = game
     for ev in events:
         try:
-            g = _apply(g, ev, ev.get("at"))
+            g = _apply(g, ev, _wall_time(ev))
         except _Refused as r:
             _refuse("void_would_invalidate", None, m.VOID_INVALIDATES, id=ev.get("id"),
                     reason=r.rejection.code)
@@ -997,7 +1000,7 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
     if i is not None and i < log_len:
         return _repeated(game, event, game.log.entries[i])
     ev = event
-    if "expected_seq" in ev or "at" in ev or now is not None:
+    if "expected_seq" in ev or WALL_TIME in ev or now is not None:
         ev, now, refused = _admit(game, ev, now)
         if refused is not None:
             return Decision(False, game, refused, ev)
@@ -1024,7 +1027,7 @@ def _bad_shape(game: Game, event: Any) -> Decision:
 def _repeated(game: Game, event: dict, entry: Entry) -> Decision:
     """Posting the same id twice records it once; different content under a used id is refused.
     CHOICE: only an accepted event takes its id; a refused one may be sent again, and is judged
-    afresh. Content is compared without ``expected_seq`` and ``at``, and without ``clock`` when
+    afresh. Content is compared without ``expected_seq`` and ``server_time``, and without ``clock`` when
     the repeat leaves it for the server to fill."""
     if _same_content(event, entry.event):
         return Decision(True, game, None, entry.event)
@@ -1045,13 +1048,17 @@ def _admit(game: Game, ev: dict, now: float | None) -> tuple[dict, float | None,
             return ev, now, m.Rejection("invalid_event", None, m.SEQ_AHEAD, {"last": game.log_len, "expected": exp})
         ev = {k: v for k, v in ev.items() if k != "expected_seq"}
     if now is None:
-        at = ev.get("at")
-        now = at if at is not None and _is_num(at) else None
-    elif "at" not in ev:
-        ev = {**ev, "at": now}
+        now = _wall_time(ev)
+    elif WALL_TIME not in ev:
+        ev = {**ev, WALL_TIME: now}
     if ev.get("clock") is None and game.running and game.anchor is not None and now is not None:
         ev = {**ev, "clock": round(game.elapsed + max(0.0, now - game.anchor), 3)}
     return ev, now, None
+
+
+def _wall_time(ev: dict) -> float | None:
+    t = ev.get(WALL_TIME)
+    return t if t is not None and _is_num(t) else None
 
 
 def _rules_only(game: Game) -> Game:

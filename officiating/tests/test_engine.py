@@ -164,7 +164,7 @@ def test_decide_fills_a_missing_clock_from_the_running_clock():
     game = new_game(MatchConfig.from_dict(log()["match"]))
     game = decide(game, ev("play"), now=1000.0).game
     d = decide(game, ev("goal", team="home", number=1), now=1061.5)
-    assert d.accepted and d.event["clock"] == 61.5 and d.event["at"] == 1061.5
+    assert d.accepted and d.event["clock"] == 61.5 and d.event["server_time"] == 1061.5
     state = to_state(d.game)
     assert state["clock"] == {**state["clock"], "elapsed": 61.5, "running": False}
 
@@ -466,3 +466,45 @@ def test_what_needs_the_ball_in_play_is_refused_while_it_is_not(event):
     if event["type"] != "horn":
         stopped = run(ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=3.0), dict(event))
         assert last_error(stopped) == "not_in_play"
+
+
+# -- the wall time a live server stores with each event ---------------------------------------------
+
+
+def _live(*events: tuple[dict[str, Any], float]):
+    game = new_game(MatchConfig.from_dict(log()["match"]))
+    for event, now in events:
+        d = decide(game, event, now=now)
+        assert d.accepted, d.error
+        game = d.game
+    return game
+
+
+def test_where_the_ball_went_out_is_never_taken_for_the_time_it_was_logged():
+    out = ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home", deflected_off="none")
+    game = _live((ev("play"), 1000.0), (out, 1010.0))
+    stored = game.log.entries[-1].event
+    assert stored["at"] == {"x": 100.0, "y": 0.0} and stored["server_time"] == 1010.0
+    assert stored["clock"] == 10.0
+
+
+def test_a_retry_that_moves_where_the_ball_went_out_is_a_different_event():
+    out = ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home", deflected_off="none")
+    game = _live((ev("play"), 1000.0), (out, 1010.0))
+    moved = {**out, "at": {"x": 120.0, "y": 0.0}}
+    d = decide(game, moved, now=1011.0)
+    assert not d.accepted and d.error.code == "duplicate_id"
+    assert decide(game, dict(out), now=1012.0).accepted  # the same event again: the first answer
+
+
+def test_a_void_refolds_a_live_log_with_its_wall_times():
+    """Rule 14.b(1) via the log: after a correction the clock runs from the same anchor."""
+    goal = ev("goal", team="home", number=1)
+    out = ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home", deflected_off="none")
+    game = _live((ev("play"), 1000.0), (out, 1010.0), (ev("play"), 1020.0), (goal, 1030.0))
+    d = decide(game, ev("void", target=goal["id"], reason="no goal: wide"), now=1031.0)
+    assert d.accepted, d.error
+    state = to_state(d.game, now=1031.0)
+    assert state["status"] == "in_play" and state["clock"]["running"]
+    # elapsed 10 s before the ball out, then running again from 1020: 21 s at 1031.
+    assert abs(state["clock"]["elapsed"] - 21.0) < 1e-6
