@@ -14,6 +14,10 @@ client plays a simple valid sequence on its own match: throw-in, inadvertent whi
 websockets watch the clients' matches (one event loop in a thread), so the POSTs pay for any
 broadcast work that is on their path. Bounded: every run stops after ``--events`` per client.
 
+``--fanout N`` measures instead what one update costs the server per viewer: N public sockets
+on the demo's match in progress, events posted one after the other, the server process's CPU
+compared with the same run with a single viewer.
+
 Prints one line per run and writes ``bench/results/api.json``.
 """
 from __future__ import annotations
@@ -188,12 +192,74 @@ def watch(server, match_ids: list[int], viewers: int):
     return stop_all
 
 
+def fanout_cost(tmp: Path, viewers: int, count: int = 20) -> dict:
+    """Server CPU per update per viewer (the hub's encoding and every socket's write)."""
+    from websockets.asyncio.client import connect
+
+    from polo.testing import ServerProcess
+
+    def one_run(n: int) -> float:
+        server = ServerProcess(tmp, f"fanout{n}").start()
+        try:
+            official = Official(server.port, "scorer")
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            conn.request("GET", "/api/matches")
+            match_id = next(m["id"] for m in json.loads(conn.getresponse().read())["matches"] if m["last_seq"] > 0)
+            heard = [0]
+
+            async def viewer(ready: list, stop: asyncio.Event) -> None:
+                url = f"ws://127.0.0.1:{server.port}/ws/matches/{match_id}/"
+                async with connect(url, origin=server.url, proxy=None, open_timeout=120) as ws:
+                    await ws.recv()
+                    ready.append(1)
+                    while not stop.is_set():
+                        try:
+                            if '"update"' in (await asyncio.wait_for(ws.recv(), 0.5))[:20]:
+                                heard[0] += 1
+                        except asyncio.TimeoutError:
+                            pass
+
+            async def scenario() -> float:
+                ready: list = []
+                stop = asyncio.Event()
+                tasks = [asyncio.create_task(viewer(ready, stop)) for _ in range(n)]
+                while len(ready) < n:
+                    await asyncio.sleep(0.1)
+                before = process_cpu(server.proc.pid)
+                for event in events(count):
+                    status, _ = await asyncio.to_thread(official.post_event, match_id, event)
+                    assert status == 201, status
+                while heard[0] < n * count:
+                    await asyncio.sleep(0.05)
+                spent = process_cpu(server.proc.pid) - before
+                stop.set()
+                await asyncio.gather(*tasks, return_exceptions=True)
+                return spent
+
+            return asyncio.run(scenario())
+        finally:
+            server.close()
+
+    alone, crowd = one_run(1), one_run(viewers)
+    return {"viewers": viewers, "events": count,
+            "server_cpu_ms_per_event_1_viewer": round(alone / count * 1000, 2),
+            "server_cpu_ms_per_event": round(crowd / count * 1000, 2),
+            "ms_per_viewer_per_update": round((crowd - alone) / count / (viewers - 1) * 1000, 4),
+            "load_average": os.getloadavg()[0]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=300, help="events per client per run")
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--viewers", type=int, nargs="+", default=[0, 500])
+    parser.add_argument("--fanout", type=int, metavar="N", help="measure the server CPU per viewer per update instead")
     args = parser.parse_args()
+    if args.fanout:
+        with tempfile.TemporaryDirectory() as tmp:
+            row = fanout_cost(Path(tmp), args.fanout)
+        print(json.dumps(row))
+        return
 
     from polo.testing import ServerProcess
 
