@@ -111,11 +111,14 @@ def send(group: str, message: dict[str, Any]) -> None:
         running = asyncio.get_running_loop()
     except RuntimeError:
         running = None
-    if running is loop:
-        spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure)
-    else:
-        loop.call_soon_threadsafe(
-            lambda: spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure))
+    try:
+        if running is loop:
+            spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure)
+        else:
+            loop.call_soon_threadsafe(
+                lambda: spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure))
+    except RuntimeError as exc:  # the loop is shutting down: the log repairs the viewers later
+        log.warning("broadcast dropped: %r", exc)
 
 
 def broadcast_match_update(match_id: int, seq: int, last_seq: int | None = None, **update: Any) -> None:
