@@ -87,7 +87,6 @@ class Hub:
         self.users: dict[int, set] = {}
         self.groups: set[str] = set()
         self.healthy = True  # false between a layer error and the re-subscription
-        self.deliveries = 0  # frames written (for tests and benchmarks)
         self._tasks: list[asyncio.Task] = []
         self._started = False
 
@@ -179,9 +178,6 @@ class Hub:
         room.snapshots[lang] = (snapshot, time.monotonic())
         pending.set_result(snapshot)
         return snapshot
-
-    def socket_count(self) -> int:
-        return sum(len(room.sockets) for room in self.rooms.values())
 
     # --- the layer -----------------------------------------------------------------------
     async def _join(self, group: str) -> None:
@@ -316,7 +312,6 @@ class Hub:
             return frames[key]
 
         await _write_all(room.sockets, lambda socket: frame(socket.lang, socket.official), update["last_seq"])
-        self.deliveries += len(room.sockets)
 
     # --- heartbeats ----------------------------------------------------------------------
     async def _heartbeats(self) -> None:
