@@ -88,7 +88,9 @@ def load_demo(now: datetime | None = None) -> tuple[Tournament, Match]:
         entries.append(entry)
 
     tz = timezone.get_current_timezone()
-    live_start = now - timedelta(minutes=40)
+    # Started 40 minutes ago, but on today's local date (the day pages list today's matches).
+    midnight = timezone.make_aware(datetime.combine(today, dtime(0, 1)), timezone.get_current_timezone())
+    live_start = max(now - timedelta(minutes=40), min(midnight, now))
     pairs = [(0, 1, 0, live_start), (2, 3, 1, live_start)]
     pairs += [(4, 5, 0, None), (0, 2, 1, None), (1, 3, 0, None), (5, 2, 1, None)]
     matches = []

@@ -3,6 +3,7 @@ tournament, its day on two fields, the game in progress, its provisional report,
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from django.test import Client
 from django.urls import reverse
 
@@ -33,7 +34,7 @@ def test_the_demo_day_and_tournament(demo):
     tournament, live, client = demo
     page = client.get(reverse("committee:tournament", args=[tournament.pk]))
     assert [row["problems"] for row in page.context["entries"]] == [[]] * 6  # six teams within 0–8
-    day = client.get(reverse("committee:day"), {"date": live.starts_at.date().isoformat()})
+    day = client.get(reverse("committee:day"), {"date": timezone.localdate(live.starts_at).isoformat()})
     shown = {m.pk for row in day.context["grid"] for _, cell in row["cells"] for m in cell}
     assert live.pk in shown
     assert [f.name for f in day.context["fields"]] == ["Field 1", "Field 2"]

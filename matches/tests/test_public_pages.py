@@ -12,6 +12,7 @@ import time
 import uuid
 
 import pytest
+from django.utils import timezone
 from django.test import Client
 from django.urls import reverse
 
@@ -182,7 +183,7 @@ def test_the_overlay_takes_its_language_from_the_address(demo, spectator):
 
 def test_the_tournament_page_lists_the_days_matches(demo, spectator):
     tournament, live = demo
-    response = spectator.get(reverse("tournament_live", args=[tournament.pk]) + f"?date={live.starts_at.date()}")
+    response = spectator.get(reverse("tournament_live", args=[tournament.pk]) + f"?date={timezone.localdate(live.starts_at)}")
     assert response.status_code == 200
     data = page_data(response)
     ids = [m["id"] for m in data["matches"]]
