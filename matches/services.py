@@ -83,9 +83,9 @@ _cache_lock = threading.Lock()
 def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
     """The folded game for the match's log, from the per-process cache when it is current.
 
-    The engine stores each event's wall time in it (``at``), so a clock started by a ``play`` gets
-    its anchor back from the log after a restart. When another process has appended events since
-    this process last folded, only the new rows are read.
+    The engine stores each event's wall time in it (``server_time``), so a clock started by a
+    ``play`` gets its anchor back from the log after a restart. When another process has appended
+    events since this process last folded, only the new rows are read.
     """
     config = config if config is not None else match_config(match)
     key = _config_key(config)
