@@ -17,7 +17,7 @@ from django.utils import timezone
 
 
 from .models import Match, MatchEvent
-from .services import horns_due, match_clock_catch_up, match_game, match_state, state_at, with_rosters
+from .services import horns_due, match_clock_catch_up, match_game, match_state, state_at, team_side, with_rosters
 
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
@@ -35,17 +35,6 @@ def match_with_config(match_id: int) -> Match:
 
 
 def match_meta(match: Match) -> dict[str, Any]:
-    def side(entry, handicap_goals) -> dict[str, Any]:
-        return {
-            "name": entry.team.name,
-            "color": entry.team.color,
-            "handicap_goals": float(handicap_goals),
-            "players": [
-                {"number": line.number, "name": line.player.name, "handicap": line.handicap}
-                for line in entry.roster.all()
-            ],
-        }
-
     return {
         "id": match.pk,
         "tournament": {"id": match.tournament_id, "name": match.tournament.name, "club": match.tournament.club},
@@ -54,8 +43,8 @@ def match_meta(match: Match) -> dict[str, Any]:
         "starts_at": match.starts_at.timestamp(),
         "periods": match.periods,
         "period_seconds": match.period_seconds,
-        "home": side(match.home, match.home_handicap_goals),
-        "away": side(match.away, match.away_handicap_goals),
+        "home": team_side(match.home, match.home_handicap_goals),
+        "away": team_side(match.away, match.away_handicap_goals),
     }
 
 

@@ -33,20 +33,22 @@ from .tasks import match_report_after_commit
 TRANSPORT_KEYS = ("expected_seq",)
 
 
+def team_side(entry, handicap_goals) -> dict[str, Any]:
+    """One team of the match-log config: name, colour, handicap goals and the roster at entry."""
+    return {
+        "name": entry.team.name,
+        "color": entry.team.color,
+        "handicap_goals": float(handicap_goals),
+        "players": [
+            {"number": line.number, "name": line.player.name, "handicap": line.handicap}
+            for line in entry.roster.all()
+        ],
+    }
+
+
 def match_config(match: Match) -> dict[str, Any]:
     """The match-log "match" object (contract) built from the ORM rows."""
     tournament = match.tournament
-
-    def side(entry, handicap_goals) -> dict[str, Any]:
-        return {
-            "name": entry.team.name,
-            "color": entry.team.color,
-            "handicap_goals": float(handicap_goals),
-            "players": [
-                {"number": line.number, "name": line.player.name, "handicap": line.handicap}
-                for line in entry.roster.all()
-            ],
-        }
 
     return {
         "rules": tournament.rules_edition,
@@ -60,8 +62,8 @@ def match_config(match: Match) -> dict[str, Any]:
         "tack_allowance": tournament.tack_allowance,
         "field": {"length": match.field.length, "width": match.field.width, "boarded": match.field.boarded},
         "home_defends": match.home_defends,
-        "home": side(match.home, match.home_handicap_goals),
-        "away": side(match.away, match.away_handicap_goals),
+        "home": team_side(match.home, match.home_handicap_goals),
+        "away": team_side(match.away, match.away_handicap_goals),
     }
 
 
