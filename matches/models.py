@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 HANDICAP_VALIDATORS = [MinValueValidator(-2), MaxValueValidator(10)]
@@ -187,7 +188,8 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
 
     def __str__(self) -> str:
-        return f"{self.home.team} v {self.away.team}, {self.starts_at:%Y-%m-%d %H:%M}"
+        # Local time, as every page shows it (starts_at is stored in UTC).
+        return f"{self.home.team} v {self.away.team}, {timezone.localtime(self.starts_at):%Y-%m-%d %H:%M}"
 
     def clean(self) -> None:
         if self.home_id and self.away_id:

@@ -53,3 +53,12 @@ def test_the_tack_allowance_is_only_for_low_handicap_tournaments():
         tournament.clean()
     tournament.upper_handicap_limit = 6
     tournament.clean()
+
+
+@pytest.mark.django_db
+def test_a_match_is_named_with_its_local_start_time(settings):
+    from datetime import datetime, timezone as dt_timezone
+
+    settings.TIME_ZONE = "America/New_York"
+    match = make_match(starts_at=datetime(2026, 11, 30, 0, 30, tzinfo=dt_timezone.utc))
+    assert str(match).endswith("2026-11-29 19:30")

@@ -2,7 +2,7 @@
  * before abandoning. The page is rendered by the server; live.js tells it when the log moved on. */
 (function () {
   "use strict";
-  var gt = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var board = document.getElementById("board");
   if (!board) return;
   var shownSeq = parseInt(board.dataset.lastSeq || "0", 10);
@@ -26,7 +26,7 @@
 
   document.querySelectorAll("form[data-confirm=abandon]").forEach(function (form) {
     form.addEventListener("submit", function (e) {
-      if (!window.confirm(gt("Abandon this game? It cannot be resumed."))) e.preventDefault();
+      if (!window.confirm(gettext("Abandon this game? It cannot be resumed."))) e.preventDefault();
     });
   });
 
