@@ -11,7 +11,6 @@ import pytest
 from .live_helpers import (
     LIVE,
     PageWatch,
-    demo_match_id,
     ensure_in_play,
     ensure_stopped,
     now,
@@ -26,23 +25,6 @@ from .live_helpers import (
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def watch(page):
-    watch = PageWatch(page)
-    yield watch
-    assert watch.problems() == []
-
-
-@pytest.fixture
-def match_id(live_server_proc):
-    return demo_match_id(live_server_proc)
-
-
-@pytest.fixture
-def official(live_server_proc, match_id):
-    client = scorer(live_server_proc)
-    yield client
-    ensure_stopped(client, match_id)  # leave the shared match with its clock stopped
 
 
 def text(page, role: str) -> str:

@@ -9,8 +9,6 @@ from django.conf import settings
 
 from .live_helpers import (
     LIVE,
-    PageWatch,
-    demo_match_id,
     ensure_in_play,
     ensure_stopped,
     post,
@@ -24,23 +22,6 @@ from .live_helpers import (
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def watch(page):
-    watch = PageWatch(page)
-    yield watch
-    assert watch.problems() == []
-
-
-@pytest.fixture
-def match_id(live_server_proc):
-    return demo_match_id(live_server_proc)
-
-
-@pytest.fixture
-def official(live_server_proc, match_id):
-    client = scorer(live_server_proc)
-    yield client
-    ensure_stopped(client, match_id)
 
 
 def test_the_overlay_is_a_transparent_bar_that_follows_the_match(live_server_proc, page, watch, match_id, official):
