@@ -2,11 +2,16 @@
 within LOGIN_THROTTLE_SECONDS, further attempts are refused until the window passes."""
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
 
 
 def _keys(request: HttpRequest) -> list[str]:
@@ -16,16 +21,23 @@ def _keys(request: HttpRequest) -> list[str]:
 
 
 def is_throttled(request: HttpRequest) -> bool:
-    return any((cache.get(key) or 0) >= settings.LOGIN_THROTTLE_ATTEMPTS for key in _keys(request))
+    try:
+        return any((cache.get(key) or 0) >= settings.LOGIN_THROTTLE_ATTEMPTS for key in _keys(request))
+    except RedisError as exc:  # officials must still log in at the field while Redis restarts
+        log.warning("login throttle unavailable (not throttling): %r", exc)
+        return False
 
 
 def record_failure(request: HttpRequest) -> None:
-    for key in _keys(request):
-        cache.add(key, 0, settings.LOGIN_THROTTLE_SECONDS)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, settings.LOGIN_THROTTLE_SECONDS)
+    try:
+        for key in _keys(request):
+            cache.add(key, 0, settings.LOGIN_THROTTLE_SECONDS)
+            try:
+                cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, settings.LOGIN_THROTTLE_SECONDS)
+    except RedisError as exc:
+        log.warning("login throttle unavailable (failure not counted): %r", exc)
 
 
 class ThrottledLoginView(auth_views.LoginView):

@@ -8,16 +8,20 @@ rules to say "chukker 3".
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.cache import cache
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from redis.exceptions import RedisError
 
 from officiating.engine import MatchConfig, decide, new_game, to_state
 
 from .models import Match, MatchEvent, Tournament
 from .services import match_config
+
+log = logging.getLogger(__name__)
 
 # Events after which a score can change: a goal, a foul (Penalty 1, goal at the whistle), a void.
 SCORING_TYPES = frozenset({"goal", "foul", "void", "forfeit"})
@@ -41,10 +45,14 @@ def match_goals(match: Match, *, limit: int = LAST_GOALS) -> dict[str, Any]:
     last_id = (MatchEvent.objects.filter(match=match, seq=match.last_seq).values_list("client_id", flat=True)
                .first())
     key = f"public:goals:{match.pk}:{match.last_seq}:{last_id}"
-    goals = cache.get(key)
-    if goals is None:
+    try:
+        goals = cache.get(key)
+        if goals is None:
+            goals = _fold_goals(match)
+            cache.set(key, goals, 3600)
+    except RedisError as exc:  # the cache only saves work: with Redis away, fold the log
+        log.warning("goals cache unavailable: %r", exc)
         goals = _fold_goals(match)
-        cache.set(key, goals, 3600)
     return {"goals": goals[-limit:][::-1], "last_seq": match.last_seq}
 
 

@@ -99,6 +99,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer, cache, Celery broker ---------------------------------------------
 REDIS_URL = env_str("REDIS_URL") or None
 
+REDIS_SOCKET_OPTIONS = {"socket_connect_timeout": 5, "socket_timeout": 15, "socket_keepalive": True}
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -106,7 +108,10 @@ if REDIS_URL:
             "CONFIG": {
                 # redis-py's async pool raises instead of waiting when it runs out: with many
                 # sockets joining at once the default of 100 connections is far too few.
-                "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 2000)}],
+                # A Redis that stops answering must not hold a socket or a request forever: reads
+                # time out (above the layer's 5 s blocking receive) and the log repairs the rest.
+                "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 2000),
+                           **REDIS_SOCKET_OPTIONS}],
                 "capacity": 1500,
                 "expiry": 30,
                 "group_expiry": 86400,
@@ -116,7 +121,7 @@ if REDIS_URL:
         }
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": env_str("CHANNEL_PREFIX", "polo")}}
+                          "KEY_PREFIX": env_str("CHANNEL_PREFIX", "polo"), "OPTIONS": REDIS_SOCKET_OPTIONS}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -127,6 +132,8 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL  # embedded defaults: background work r
 CELERY_TASK_EAGER_PROPAGATES = False
 # Embedded defaults: run those in-process tasks on a background thread pool (see polo/celery.py).
 CELERY_EMBEDDED_THREADS = env_bool("CELERY_EMBEDDED_THREADS", not REDIS_URL)
+CELERY_BROKER_TRANSPORT_OPTIONS = REDIS_SOCKET_OPTIONS if REDIS_URL else {}
+CELERY_BROKER_CONNECTION_TIMEOUT = 5
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -14,3 +14,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast log
 # Tests run in-process tasks synchronously (deterministic); polo/tests/test_background_tasks.py
 # turns the thread pool on to prove the embedded default.
 CELERY_EMBEDDED_THREADS = False
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    # A statement stuck behind another connection's lock fails with PostgreSQL's own message
+    # (which lock, which statement) instead of hanging the run.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=60000"  # noqa: F405

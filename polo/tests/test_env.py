@@ -73,12 +73,18 @@ def test_redis_url_switches_on_channels_redis_and_the_broker(tmp_path):
          "DATABASE_URL": "postgres://u@127.0.0.1:5432/polo"},
         "settings.CHANNEL_LAYERS['default']['BACKEND'], settings.CELERY_BROKER_URL, settings.CELERY_TASK_ALWAYS_EAGER, "
         "settings.DATABASES['default']['ENGINE'], settings.DATABASES['default']['CONN_MAX_AGE'], "
-        "settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['max_connections']",
+        "settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['max_connections'], "
+        "settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['socket_timeout'], "
+        "settings.CACHES['default']['OPTIONS']['socket_timeout'], "
+        "settings.CELERY_BROKER_TRANSPORT_OPTIONS['socket_timeout']",
     )
     assert result.returncode == 0, result.stderr
-    layer, broker, eager, engine, conn_max_age, max_connections = result.stdout.split()
+    layer, broker, eager, engine, conn_max_age, max_connections, *timeouts = result.stdout.split()
     assert layer == "channels_redis.core.RedisChannelLayer"
     assert (broker, eager) == ("redis://127.0.0.1:6379/3", "False")
     assert engine == "django.db.backends.postgresql"
     assert conn_max_age == "0"  # persistent connections leak under ASGI: psycopg's pool instead
     assert max_connections == "2000"  # redis-py's default async pool of 100 is far too small
+    # A Redis that stops answering times out (above the layer's 5 s blocking receive) everywhere
+    # the app talks to it, instead of holding a socket or a request forever.
+    assert [float(t) for t in timeouts] == [15.0, 15.0, 15.0]

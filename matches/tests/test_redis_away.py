@@ -1,0 +1,47 @@
+"""Redis away (restarting, unreachable): what uses the cache still answers. The cache only saves
+work, so the public's last goals are folded from the log, and officials can still log in at the
+field (the throttle lets them through rather than locking everyone out)."""
+from __future__ import annotations
+
+import socket
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+from redis.exceptions import RedisError
+
+from matches.demo import load_demo
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def redis_away(settings):
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": f"redis://127.0.0.1:{port}/0",
+                                   "OPTIONS": {"socket_connect_timeout": 1}}}
+    with pytest.raises(RedisError):
+        cache.get("anything")  # the cache really is away
+
+
+def test_the_last_goals_are_folded_from_the_log_when_the_cache_is_away(redis_away):
+    _, live = load_demo()
+    response = Client().get(reverse("scoreboard_goals", args=[live.pk]))
+    assert response.status_code == 200
+    goals = response.json()["goals"]
+    assert [(g["period"], g["team"], g["number"]) for g in goals] == [
+        (3, "home", 2), (2, "home", 3), (2, "away", 1), (1, "away", 3), (1, "home", 1)]
+
+
+def test_officials_still_log_in_when_the_cache_is_away(redis_away):
+    load_demo()
+    client = Client()
+    wrong = client.post(reverse("login"), {"username": "scorer", "password": "not-it"})
+    assert wrong.status_code == 200 and b"errorlist" in wrong.content
+    right = client.post(reverse("login"), {"username": "scorer", "password": "polo-demo"})
+    assert right.status_code == 302
+    assert client.session.get("_auth_user_id")
