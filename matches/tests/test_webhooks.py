@@ -82,8 +82,34 @@ def test_a_failing_endpoint_is_retried_until_it_answers(cast, receiver):
     assert page.count('<tr class="bad">') == 2 and page.count('<tr class="ok">') == 1
 
 
-def test_the_task_retries_with_exponential_backoff():
-    assert webhook_deliver.autoretry_for and webhook_deliver.retry_backoff and webhook_deliver.max_retries >= 5
+def test_on_the_embedded_pool_a_retry_waits_its_exponential_backoff(cast, receiver, settings, monkeypatch):
+    """The embedded defaults run tasks on a thread pool: a failed delivery is not retried at once
+    but after Celery's backoff (5 s, then 10 s, ...; jitter pinned to its ceiling here)."""
+    from polo import celery as polo_celery
+
+    settings.CELERY_EMBEDDED_THREADS = True
+    monkeypatch.setattr("random.randrange", lambda n: n - 1)  # full jitter draws from [0, n)
+    timers: list[tuple[float, object]] = []
+    monkeypatch.setattr(polo_celery, "schedule", lambda delay, function: timers.append((delay, function)))
+
+    def wait_for(condition) -> None:
+        deadline = time.time() + 20  # a wait for the pool, not a timing assertion
+        while not condition() and time.time() < deadline:
+            time.sleep(0.02)
+        assert condition()
+
+    receiver.statuses = [500, 503]
+    hook = add_hook(cast, receiver.url)
+    win_one_chukker(cast.match, Clock(time.time() - HOUR))
+    for attempt, delay in ((1, 5), (2, 10)):
+        wait_for(lambda: len(timers) == attempt)
+        assert len(receiver.requests) == attempt  # nothing is sent again until the wait is over
+        assert timers[-1][0] == delay
+        timers[-1][1]()  # the wait is over
+    wait_for(lambda: hook.deliveries.filter(ok=True).exists())
+    attempts = list(hook.deliveries.order_by("attempt").values_list("attempt", "status_code", "ok"))
+    assert attempts == [(1, 500, False), (2, 503, False), (3, 200, True)]
+    assert len(timers) == 2
 
 
 def test_a_result_is_sent_once(cast, receiver):
