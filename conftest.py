@@ -18,6 +18,17 @@ def _fresh_game_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """A request through the test client activates its language in this thread (LocaleMiddleware)
+    and nothing turns it off: each test starts and ends in the default language."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def live_server_proc(tmp_path_factory):
     """One app server (uvicorn, own database, demo loaded) shared by the browser tests."""

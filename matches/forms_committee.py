@@ -24,9 +24,6 @@ from .webhooks import new_secret
 TEAM_CHOICES = [("home", _("Home")), ("away", _("Away"))]
 
 
-def match_label(match: Match) -> str:
-    """A match in words, at local time (``Match.__str__`` shows the stored UTC time)."""
-    return f"{match.home.team.name} v {match.away.team.name}, {timezone.localtime(match.starts_at):%Y-%m-%d %H:%M}"
 FIELD_GAP = timedelta(minutes=60)  # one match at a time on a field
 
 
@@ -153,7 +150,7 @@ class RosterLineForm(forms.ModelForm):
             if knock_out is not None:
                 raise forms.ValidationError(
                     _("Rule 21.d: %(player)s was rendered unconscious today (%(match)s) and may not play again today."),
-                    code="player_unavailable", params={"player": player.name, "match": match_label(knock_out.match)},
+                    code="player_unavailable", params={"player": player.name, "match": str(knock_out.match)},
                 )
         return cleaned
 
@@ -219,7 +216,7 @@ class MatchForm(forms.ModelForm):
                 clash = clash.exclude(pk=self.instance.pk)
             clash = clash.first()
             if clash:
-                self.add_error("starts_at", _("%(field)s is taken by %(match)s.") % {"field": field.name, "match": match_label(clash)})
+                self.add_error("starts_at", _("%(field)s is taken by %(match)s.") % {"field": field.name, "match": str(clash)})
         return cleaned
 
 
@@ -274,7 +271,7 @@ def officials_clashes(match: Match) -> list[str]:
         )
         if other:
             notes.append(_("%(person)s is also an official of %(match)s.") % {
-                "person": person.get_full_name() or person.username, "match": match_label(other)})
+                "person": person.get_full_name() or person.username, "match": str(other)})
     return notes
 
 

@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 HANDICAP_VALIDATORS = [MinValueValidator(-2), MaxValueValidator(10)]
 
@@ -40,7 +41,7 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Rule 21.g: announced by the committee for tournaments of upper limit 6 or less."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -106,8 +107,8 @@ class Player(models.Model):
 class Entry(models.Model):
     """A team entered in a tournament, with its roster."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="entries")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries")
+    team = models.ForeignKey(Team, verbose_name=_("team"), on_delete=models.PROTECT, related_name="entries")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["tournament", "team"], name="one_entry_per_team")]
@@ -123,8 +124,8 @@ class Entry(models.Model):
 
 
 class RosterLine(models.Model):
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="roster")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="roster_lines")
+    entry = models.ForeignKey(Entry, verbose_name=_("entry"), on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="roster_lines")
     number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1), MaxValueValidator(4)])
     handicap = models.SmallIntegerField(_("handicap at entry"), validators=HANDICAP_VALIDATORS)
 
@@ -157,11 +158,11 @@ class Match(models.Model):
         NORTH = "north", _("North")
         SOUTH = "south", _("South")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="matches")
-    field = models.ForeignKey(Field, on_delete=models.PROTECT, related_name="matches")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches")
+    field = models.ForeignKey(Field, verbose_name=_("field"), on_delete=models.PROTECT, related_name="matches")
     starts_at = models.DateTimeField(_("starts at"))
-    home = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="away_matches")
+    home = models.ForeignKey(Entry, verbose_name=_("home"), on_delete=models.PROTECT, related_name="home_matches")
+    away = models.ForeignKey(Entry, verbose_name=_("away"), on_delete=models.PROTECT, related_name="away_matches")
     periods = models.PositiveSmallIntegerField(
         _("periods"), default=6, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
@@ -177,9 +178,9 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="scored_matches", verbose_name=_("scorer")
     )
     # A cache of the rules service's fold of the log, rebuilt from MatchEvent whenever in doubt.
-    state_cache = models.JSONField(default=dict, blank=True, editable=False)
-    last_seq = models.PositiveIntegerField(default=0, editable=False)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False)
+    state_cache = models.JSONField(_("state cache"), default=dict, blank=True, editable=False)
+    last_seq = models.PositiveIntegerField(_("log position"), default=0, editable=False)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False)
 
     class Meta:
         ordering = ["starts_at", "field__name"]
@@ -189,7 +190,13 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         # Local time, as every page shows it (starts_at is stored in UTC).
-        return f"{self.home.team} v {self.away.team}, {timezone.localtime(self.starts_at):%Y-%m-%d %H:%M}"
+        return f"{self.title}, {timezone.localtime(self.starts_at):%Y-%m-%d %H:%M}"
+
+    @property
+    def title(self) -> str:
+        """The two teams in words, in the active language ("La Dolfina v Ellerstina")."""
+        return pgettext("match title", "%(home)s v %(away)s") % {"home": self.home.team.name,
+                                                                  "away": self.away.team.name}
 
     def clean(self) -> None:
         if self.home_id and self.away_id:
@@ -218,10 +225,10 @@ class AppendOnlyQuerySet(models.QuerySet):
     """Bulk ``update()``/``delete()`` would bypass the model's guard: refuse them too."""
 
     def update(self, **kwargs):
-        raise ValidationError("Match events are append-only; log a void instead.")
+        raise ValidationError(_("Match events are append-only; log a void instead."))
 
     def delete(self):
-        raise ValidationError("Match events are append-only; log a void instead.")
+        raise ValidationError(_("Match events are append-only; log a void instead."))
 
 
 class MatchEvent(models.Model):
@@ -231,13 +238,14 @@ class MatchEvent(models.Model):
     ``client_id`` the id the client made (idempotency: posting it again records nothing new).
     """
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
-    seq = models.PositiveIntegerField()
-    client_id = models.CharField(max_length=64)
-    type = models.CharField(max_length=32)
-    payload = models.JSONField()
-    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    received_at = models.DateTimeField()
+    match = models.ForeignKey(Match, verbose_name=_("match"), on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField(_("sequence number"))
+    client_id = models.CharField(_("client id"), max_length=64)
+    type = models.CharField(_("type"), max_length=32)
+    payload = models.JSONField(_("event"))
+    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("sent by"), null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="+")
+    received_at = models.DateTimeField(_("received at"))
 
     objects = AppendOnlyQuerySet.as_manager()
 
@@ -255,11 +263,11 @@ class MatchEvent(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
-            raise ValidationError("Match events are append-only; log a void instead.")
+            raise ValidationError(_("Match events are append-only; log a void instead."))
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ValidationError("Match events are append-only; log a void instead.")
+        raise ValidationError(_("Match events are append-only; log a void instead."))
 
 
 # The officials' own records (score confirmations) live in their own module.

@@ -19,10 +19,10 @@ from .models import Match, Tournament
 
 class _AppendOnlyQuerySet(models.QuerySet):
     def update(self, **kwargs):
-        raise ValidationError("The audit trail is append-only.")
+        raise ValidationError(_("The audit trail is append-only."))
 
     def delete(self):
-        raise ValidationError("The audit trail is append-only.")
+        raise ValidationError(_("The audit trail is append-only."))
 
 
 class AuditEntry(models.Model):
@@ -58,9 +58,10 @@ class AuditEntry(models.Model):
                              related_name="+", verbose_name=_("who"))
     at = models.DateTimeField(_("when"), default=timezone.now)
     action = models.CharField(_("action"), max_length=32, choices=Action.choices)
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.PROTECT,
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="audit_entries")
-    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.PROTECT, related_name="audit_entries")
+    match = models.ForeignKey(Match, verbose_name=_("match"), null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="audit_entries")
     details = models.JSONField(_("details"), default=dict, blank=True)
 
     objects = _AppendOnlyQuerySet.as_manager()
@@ -76,22 +77,22 @@ class AuditEntry(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
-            raise ValidationError("The audit trail is append-only.")
+            raise ValidationError(_("The audit trail is append-only."))
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ValidationError("The audit trail is append-only.")
+        raise ValidationError(_("The audit trail is append-only."))
 
 
 class MatchReport(models.Model):
     """The official report of a match at one log position. ``data`` is what the HTML page shows;
     ``pdf`` is the same report as a PDF."""
 
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="reports")
+    match = models.ForeignKey(Match, verbose_name=_("match"), on_delete=models.PROTECT, related_name="reports")
     last_seq = models.PositiveIntegerField(_("log position"))
     built_at = models.DateTimeField(_("built at"), default=timezone.now)
-    data = models.JSONField(default=dict)
-    pdf = models.BinaryField(default=b"")
+    data = models.JSONField(_("data"), default=dict)
+    pdf = models.BinaryField(_("PDF"), default=b"")
 
     class Meta:
         ordering = ["match", "-last_seq"]
@@ -118,7 +119,7 @@ class Webhook(models.Model):
     tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks",
                                    verbose_name=_("tournament"), help_text=_("Empty: every tournament."))
     active = models.BooleanField(_("active"), default=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
@@ -133,14 +134,14 @@ class WebhookDelivery(models.Model):
     """One attempt to send one payload. ``key`` names what was sent (event, match, log position):
     once an attempt with a key succeeded, that key is never sent again."""
 
-    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
-    key = models.CharField(max_length=120)
-    payload = models.JSONField(default=dict)
-    attempt = models.PositiveSmallIntegerField(default=1)
-    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
-    error = models.TextField(blank=True)
-    ok = models.BooleanField(default=False)
-    at = models.DateTimeField(default=timezone.now)
+    webhook = models.ForeignKey(Webhook, verbose_name=_("webhook"), on_delete=models.CASCADE, related_name="deliveries")
+    key = models.CharField(_("delivery key"), max_length=120)
+    payload = models.JSONField(_("payload"), default=dict)
+    attempt = models.PositiveSmallIntegerField(_("attempt"), default=1)
+    status_code = models.PositiveSmallIntegerField(_("HTTP status"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    ok = models.BooleanField(_("delivered"), default=False)
+    at = models.DateTimeField(_("when"), default=timezone.now)
 
     class Meta:
         ordering = ["-at", "-pk"]

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ScoreConfirmation(models.Model):
-    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="score_confirmations")
+    match = models.ForeignKey("matches.Match", verbose_name=_("match"), on_delete=models.PROTECT, related_name="score_confirmations")
     period = models.PositiveSmallIntegerField(_("chukker"))
     umpire = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("umpire")
@@ -37,8 +37,8 @@ class ScoreConfirmation(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
-            raise ValidationError("Score confirmations are append-only; confirm again instead.")
+            raise ValidationError(_("Score confirmations are append-only; confirm again instead."))
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):
-        raise ValidationError("Score confirmations are append-only; confirm again instead.")
+        raise ValidationError(_("Score confirmations are append-only; confirm again instead."))

@@ -284,7 +284,7 @@ def reason_label(reason: str | None) -> str:
         "injured_player": _("injured player"), "player_fall": _("player fall"), "injured_horse": _("injured horse"),
         "horse_fall": _("horse fall"), "horse_timeout": _("horse time-out"), "courtesy_change": _("courtesy change"),
         "broken_tack": _("broken tack"), "darkness": _("darkness"), "weather": _("inclement weather"),
-        "excused_horse_returned": _("an excused horse returned to play (Rule 21.f(5))"),
+        "excused_horse_returned": _("an excused horse returned to play (Rule 21.f(5))"), "other": _("other"),
     }
     return labels.get(reason or "", reason or "")
 

@@ -24,6 +24,7 @@ from django.utils.translation import get_language, gettext as _
 from django.views.decorators.http import require_POST
 
 from . import availability, reports, standings
+from .audit_display import lot_text, team_name, with_lines
 from .forms_committee import (
     AbandonForm, EntryForm, EventIdForm, FieldForm, ForfeitForm, HandicapGoalsForm, MatchForm, OfficialsForm,
     RosterLineForm, ShootoutAttemptForm, ShootoutLotForm, ShootoutStartForm, SuspendForm, TournamentForm, WebhookForm,
@@ -115,7 +116,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "entries": rows,
         "matches": standings.tournament_matches(tournament),
-        "audit": tournament.audit_entries.select_related("user", "match")[:30],
+        "audit": with_lines(tournament.audit_entries.select_related("user", "match__home__team", "match__away__team")[:30]),
     })
 
 
@@ -275,13 +276,10 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "lot": lot,
         "clashes": officials_clashes(match),
         "unavailable": unavailable,
-        "audit": match.audit_entries.select_related("user")[:50],
+        "audit": with_lines(match.audit_entries.select_related("user", "match__home__team", "match__away__team")[:50]),
         "report": reports.latest_report(match),
     })
 
-
-def _team_name(match: Match, team: str | None) -> str:
-    return {"home": match.home.team.name, "away": match.away.team.name}.get(team or "", "")
 
 
 def _board(match: Match, state: dict) -> dict:
@@ -294,7 +292,7 @@ def _board(match: Match, state: dict) -> dict:
     if status == "abandoned":
         result = _("The match was abandoned.")
     elif winner:
-        result = _("%(team)s won.") % {"team": _team_name(match, winner)}
+        result = _("%(team)s won.") % {"team": team_name(match, winner)}
     return {
         "status": Match.Status(status).label if status in Match.Status.values else status,
         "period": reports.period_label(period["number"], period.get("kind") or "regulation") if period.get("number") else "—",
@@ -302,7 +300,7 @@ def _board(match: Match, state: dict) -> dict:
         # The ball's position (Rule 22.j: a suspended game resumes where the ball was), in yards.
         "ball": (_("%(x)s yd from the north end, %(y)s yd from the west side") % {"x": f"{spot['x']:g}", "y": f"{spot['y']:g}"})
                 if spot else _("in play"),
-        "forfeit_team": _team_name(match, (state.get("forfeit") or {}).get("team")),
+        "forfeit_team": team_name(match, (state.get("forfeit") or {}).get("team")),
         "result": result,
         "suspendable": status in SUSPENDABLE,
     }
@@ -439,7 +437,7 @@ def match_shootout(request: HttpRequest, pk: int) -> HttpResponse:
     so = state.get("shootout")
     lot = shootout_lot(match)
     context = {
-        "match": match, "state": state, "runs": runs, "lot": lot, "so": so, "lot_text": _lot_text(match, lot),
+        "match": match, "state": state, "runs": runs, "lot": lot, "so": so, "lot_text": lot_text(match, lot),
         "can_hit": can_log_event(request.user, match, "shootout_attempt"),
         "rounds": shootout_rounds(match, state) if so else [],
         "next_player": _player_name(match, (so or {}).get("next")),
@@ -451,17 +449,6 @@ def match_shootout(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("fragment"):
         return render(request, "committee/_shootout_panel.html", context)
     return render(request, "committee/shootout.html", context)
-
-
-def _lot_text(match: Match, lot) -> str:
-    if lot is None:
-        return ""
-    calls = dict(ShootoutLotForm.CALLS)
-    text = _("Lot: %(caller)s called %(call)s, the coin fell %(result)s — %(winner)s hit first.") % {
-        "caller": _team_name(match, lot.caller), "call": calls[lot.call], "result": calls[lot.result],
-        "winner": _team_name(match, lot.winner)}
-    how = _("(drawn by the server)") if lot.method == "draw" else _("(tossed at the field)")
-    return f"{text} {how}"
 
 
 def _player_name(match: Match, who: dict | None) -> str:

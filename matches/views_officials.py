@@ -47,7 +47,7 @@ def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) ->
         "role": role,
         "user": request.user.get_username(),
         "config": match_config(match),
-        "title": f"{match.home.team} v {match.away.team}",
+        "title": match.title,
         "tournament": match.tournament.name,
         "field_name": match.field.name,
         "can_log": can_log_event(request.user, match, "play"),

@@ -212,3 +212,30 @@ def test_an_entry_without_matches_can_be_withdrawn_and_one_with_matches_cannot(c
     page = client.post(reverse("committee:entry_withdraw", args=[cast.match.home_id]), follow=True)
     assert "This team has matches scheduled" in page.content.decode()
     assert Entry.objects.filter(pk=cast.match.home_id).exists()
+
+
+def test_the_audit_trail_reads_in_the_members_language(cast):
+    """Details are stored as keys and codes and put in words when read: team codes become names,
+    the lot a sentence, changed fields their labels — in Spanish for a Spanish reader."""
+    from matches.services_committee import shootout_lot_draw
+
+    m = cast.match
+    client = cast.client()
+    client.post(reverse("committee:match_handicap", args=[m.pk]), {"home": "0.5", "away": "0"})
+    shootout_lot_draw(match=m, user=cast.member, caller="home", call="heads", result="tails")
+    AuditEntry.objects.create(user=cast.member, action="match_edit", match=m, tournament=m.tournament,
+                              details={"id": m.pk, "name": str(m), "changed": ["starts_at", "field"]})
+    page = client.get(reverse("committee:match", args=[m.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+
+    def row(action: str) -> str:
+        start = page.index(f'<tr data-action="{action}">')
+        return page[start:page.index("</tr>", start)]
+
+    home, away = m.home.team.name, m.away.team.name
+    goals = row("handicap_goals")
+    assert f"<b>{home}</b> 0.5" in goals and f"<b>{away}</b> 0" in goals and "<b>sugerido</b>" in goals
+    lot = row("shootout_lot")
+    assert f"Sorteo: {home} eligió Cara, la moneda salió Ceca — {away} golpea primero." in lot, lot
+    assert "<b>cambios</b> inicio, cancha" in row("match_edit")
+    for raw in ("<b>caller</b>", "<b>suggested</b>", "<b>changed</b>", "<b>id</b>", "starts_at"):
+        assert raw not in page

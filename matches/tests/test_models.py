@@ -62,3 +62,31 @@ def test_a_match_is_named_with_its_local_start_time(settings):
     settings.TIME_ZONE = "America/New_York"
     match = make_match(starts_at=datetime(2026, 11, 30, 0, 30, tzinfo=dt_timezone.utc))
     assert str(match).endswith("2026-11-29 19:30")
+
+
+@pytest.mark.django_db
+def test_a_match_is_named_in_the_users_language():
+    from django.utils import translation
+
+    match = make_match()
+    home, away = match.home.team.name, match.away.team.name
+    with translation.override("en"):
+        assert match.title == f"{home} v {away}"
+    with translation.override("es"):
+        assert match.title == f"{home} vs. {away}"
+        assert str(match).startswith(f"{home} vs. {away}, ")
+
+
+def test_every_model_and_field_has_a_translatable_name():
+    """The admin and the committee's forms show these names: each must be marked for translation
+    (a name Django makes up from the attribute is English only)."""
+    from django.apps import apps
+    from django.utils.functional import Promise
+
+    bare = []
+    for model in apps.get_app_config("matches").get_models():
+        if not isinstance(model._meta.verbose_name, Promise):
+            bare.append(model.__name__)
+        bare += [f"{model.__name__}.{f.name}" for f in model._meta.get_fields()
+                 if f.concrete and not f.auto_created and not isinstance(f.verbose_name, Promise)]
+    assert not bare, bare
