@@ -790,9 +790,33 @@
    *    to play the ball (hit_within_seconds) (Rules 22.f, 22.h);
    *  - back to the centre: 25 s from a goal (Rule 22.e(1)), until the throw-in.
    * The next event ends them (the restart was taken, or the whistle went). A timer that runs out
-   * stays on screen, in red, until then or until dismissed. */
+   * stays on screen, in red, until then or until dismissed. They are kept in localStorage with the
+   * sequence number of the event that started them, so a reload (or a new tab after a crash) shows
+   * them still running; the log, once loaded, says whether that event is still the last one. */
   class RestartTimers {
-    constructor() { this.timers = []; }
+    constructor(storageKey) {
+      this.key = storageKey;
+      this.timers = [];
+      this.seq = null;  // the event that started them
+      try {
+        const saved = JSON.parse(window.localStorage.getItem(this.key) || "null");
+        if (saved && Array.isArray(saved.timers)) { this.timers = saved.timers; this.seq = saved.seq; }
+      } catch (e) { /* storage unavailable or garbled: start without */ }
+    }
+
+    save() {
+      try {
+        if (this.timers.length) window.localStorage.setItem(this.key, JSON.stringify({seq: this.seq, timers: this.timers}));
+        else window.localStorage.removeItem(this.key);
+      } catch (e) { /* storage unavailable: the timers still run on this page */ }
+    }
+
+    /* After a reload: saved timers hold while their event is the log's newest (horns aside). */
+    check(log) {
+      if (this.seq == null) return;
+      const newest = log.entries.filter((e) => e.type !== "horn").pop();
+      if (newest && newest.seq > this.seq) { this.timers = []; this.seq = null; this.save(); }
+    }
 
     observe(previous, state, events, fallbackNow) {
       for (const ev of events) {
@@ -800,6 +824,7 @@
         const at = toEpoch(ev.received_at) || fallbackNow;
         const restart = previous && previous.restart;
         this.timers = [];
+        this.seq = ev.seq;
         if (ev.type === "play" && restart) {
           if (restart.kind === "knock_in") this.timers.push({kind: "knock_in", seconds: 10, started_at: at});
           else if (restart.kind === "penalty") this.timers.push({kind: "foul_shot", seconds: 20, started_at: at});
@@ -812,9 +837,10 @@
         }
         previous = null;  // several events at once: only the first knows the restart it took
       }
+      this.save();
     }
 
-    dismiss() { this.timers = []; }
+    dismiss() { this.timers = []; this.save(); }
   }
 
   /* Every timer to show now: the state's (stoppages, interval) and the local restart ones. */
@@ -935,7 +961,7 @@
       this.lastSeq = 0;
       this.liveStatus = "connecting";
       this.log = new EventLog();
-      this.restartTimers = new RestartTimers();
+      this.restartTimers = new RestartTimers(`polo-timers:${matchId}`);
       this.$ = (id) => document.getElementById(id);
       this.queue = window.PoloOfflineQueue.create({
         key: `polo-queue:${matchId}:${page.user}`,
@@ -964,7 +990,11 @@
           this.renderQueue();
           if (status === "live") this.queue.flush();
         },
-        onEvents: (events) => { if (this.log.add(events) && opts.onLog) opts.onLog(this.log); },
+        onEvents: (events) => {
+          if (!this.log.add(events)) return;
+          this.restartTimers.check(this.log);
+          if (opts.onLog) opts.onLog(this.log);
+        },
         onTick: (lv) => this.tick(lv),
       });
       setupTeams(document, this.teams);

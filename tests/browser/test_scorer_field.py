@@ -6,14 +6,26 @@ from __future__ import annotations
 import pytest
 
 from .officials_helpers import (PageWatch, click_field, events, log_in, marker, module_server, new_match, open_screen,
-                                press, state, wait_seq)
+                                post, press, state, wait_seq)
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "scorer-field", matches=5)
+    yield from module_server(tmp_path_factory, "scorer-field", matches=6)
+
+
+def ball_out_by_a_post(page) -> None:
+    """Play, then a click on the field: over the south end line (away defends it), 3 yards from a
+    post, last hit by home — a knock-in for away."""
+    press(page, "Space")
+    wait_seq(page, 1)
+    press(page, "o", "e")
+    page.wait_for_selector("#field.picking")
+    click_field(page, 297, 87)
+    press(page, "h", "Enter")
+    wait_seq(page, 2)
 
 
 def test_a_click_on_the_field_logs_the_ball_out_and_draws_the_knock_in(server, context, page):
@@ -21,15 +33,7 @@ def test_a_click_on_the_field_logs_the_ball_out_and_draws_the_knock_in(server, c
     log_in(context, server, "scorer")
     watch = PageWatch(page)
     open_screen(page, server, match_id)
-    press(page, "Space")
-    wait_seq(page, 1)
-
-    # Over the south end line (away defends it), 3 yards from a post; last hit by home.
-    press(page, "o", "e")
-    page.wait_for_selector("#field.picking")
-    click_field(page, 297, 87)
-    press(page, "h", "Enter")
-    wait_seq(page, 2)
+    ball_out_by_a_post(page)
 
     crossed = events(server, match_id)[1]["event"]["at"]
     assert crossed["x"] == 300 and abs(crossed["y"] - 87) < 1  # snapped onto the end line where clicked
@@ -115,3 +119,27 @@ def test_any_line_of_the_log_can_be_voided_with_the_mouse(server, context, page)
     logged = {e["seq"]: e for e in events(server, match_id)}
     assert logged[seq]["event"]["team"] == "away" and logged[seq]["event"]["number"] == 3
     assert logged[max(logged)]["event"]["target"] == logged[seq]["id"]
+
+
+def test_a_running_restart_timer_survives_a_reload_and_ends_with_the_next_event(server, context, page):
+    match_id = new_match(server)
+    scorer = log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    ball_out_by_a_post(page)
+    press(page, "Space")  # the knock-in is taken: its 10 seconds run (Rule 22.a)
+    wait_seq(page, 3)
+    before = page.wait_for_selector('#timers [data-kind="knock_in"] .timer-left').inner_text()
+
+    page.reload()
+    page.wait_for_selector('#conn[data-status="live"]')
+    wait_seq(page, 3)
+    timer = page.wait_for_selector('#timers [data-kind="knock_in"]')
+    assert timer.query_selector(".timer-left").inner_text() <= before  # still running from the same "Play"
+    page.wait_for_selector('#timers [data-kind="knock_in"].expired')
+
+    page.goto("about:blank")
+    post(scorer, match_id, {"type": "goal", "team": "away", "number": 2})  # meanwhile, on another screen
+    open_screen(page, server, match_id)
+    wait_seq(page, 4)
+    page.wait_for_function("() => document.querySelectorAll('#log .log-entry').length === 4")
+    assert page.query_selector('#timers [data-kind="knock_in"]') is None  # the goal ended it
