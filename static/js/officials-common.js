@@ -1047,8 +1047,19 @@
       if (this.opts.onQueue) this.opts.onQueue(q, this.log);
       const box = this.$("conflict");
       const blocked = q.blocked;
-      box.hidden = !blocked;
+      box.hidden = !blocked && !q.passive;
       box.replaceChildren();
+      if (q.passive) {
+        box.dataset.kind = "elsewhere";
+        const use = el("button", {type: "button", class: "primary take-over", "data-action": "take-over"},
+                       [gettext("Use this screen")]);
+        use.addEventListener("click", () => q.takeOver());
+        box.append(
+          el("strong", {text: gettext("This screen is open in another tab or window.")}),
+          el("p", {text: gettext("Events are logged there, so that no two screens send the same queue. Use this one instead: what the other has queued comes with it.")}),
+          el("div", {class: "actions"}, [use]));
+        return;
+      }
       if (!blocked) return;
       box.dataset.kind = blocked.kind;
       const what = describeEvent(this.teams, blocked.item.event);

@@ -7,7 +7,7 @@
  *     onChange(queue),     // the queue changed: queue.items, queue.blocked, queue.offline
  *     onAccepted(item, data), onConflict(item, data), onRejected(item, data, stopped)
  *   });
- *   queue.add(event); queue.resend(); queue.discard(); queue.flush();
+ *   queue.add(event); queue.resend(); queue.discard(); queue.flush(); queue.takeOver();
  *
  * Every event goes through the queue, online or not, so there is one path. An event is stored
  * (localStorage: it survives a reload) before it is sent, and sent in order, one at a time, with
@@ -23,6 +23,12 @@
  * the official discards it (what follows it may depend on it). 403/400/404 — stops the queue
  * (e.g. the session ended: log in again, then retry or discard). Network failure or 5xx — kept,
  * retried with a backoff and whenever the browser says it is online again.
+ *
+ * One tab at a time: the queue of a match and official lives in one localStorage key, and two
+ * tabs writing it would overwrite each other's events. The page opened last owns the queue; any
+ * other tab of the same queue turns *passive* (``queue.passive``: it neither logs, sends nor
+ * saves) until the official takes it back with ``queue.takeOver()``, which picks up whatever the
+ * other tab left queued.
  */
 (function () {
   "use strict";
@@ -49,8 +55,44 @@
       this.inFlight = false;
       this.retryMs = RETRY_MIN_MS;
       this.retryTimer = null;
+      this.passive = false;     // another tab owns this queue
+      this.page = newId();
+      this.ownerKey = opts.key + ":owner";
       window.addEventListener("online", () => this.flush());
+      window.addEventListener("storage", (e) => this.storageChanged(e));
+      this.claim();
       this.changed();
+    }
+
+    claim() {
+      try { window.localStorage.setItem(this.ownerKey, this.page); } catch (e) { /* no storage: one tab is all we know */ }
+    }
+
+    /* Another tab wrote the queue's owner (it opened, or took the queue over): step back. */
+    storageChanged(e) {
+      if (e.key === this.ownerKey && e.newValue && e.newValue !== this.page && !this.passive) {
+        this.passive = true;
+        clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        this.blocked = null;
+        if (this.opts.onChange) this.opts.onChange(this);
+      } else if (e.key === this.opts.key && this.passive) {
+        this.items = this.load();  // show what the owner has queued
+        if (this.opts.onChange) this.opts.onChange(this);
+      }
+    }
+
+    /* Use this tab again: its queue is whatever the other tab left in storage. */
+    takeOver() {
+      if (!this.passive) return;
+      this.passive = false;
+      this.items = this.load();
+      this.blocked = null;
+      this.offline = false;
+      this.retryMs = RETRY_MIN_MS;
+      this.claim();
+      this.changed();
+      this.flush();
     }
 
     load() {
@@ -64,6 +106,7 @@
     }
 
     save() {
+      if (this.passive) return;  // the owner's queue, not ours to write
       try {
         if (this.items.length) window.localStorage.setItem(this.opts.key, JSON.stringify(this.items));
         else window.localStorage.removeItem(this.opts.key);
@@ -78,6 +121,7 @@
     get length() { return this.items.length; }
 
     add(event) {
+      if (this.passive) return null;
       const item = {
         event: Object.assign({id: newId()}, event),
         chained: this.items.length > 0,
@@ -105,7 +149,7 @@
     }
 
     flush() {
-      if (this.inFlight || this.blocked || !this.items.length) return;
+      if (this.passive || this.inFlight || this.blocked || !this.items.length) return;
       clearTimeout(this.retryTimer);
       this.retryTimer = null;
       const item = this.items[0];
@@ -123,6 +167,8 @@
 
     answered(item, answer) {
       this.inFlight = false;
+      // Another tab took the queue meanwhile: it sends this event again (the same id: recorded once).
+      if (this.passive) return;
       if (this.items[0] !== item) { this.flush(); return; }  // discarded meanwhile
       const status = answer.status, data = answer.data || {};
       if (status === 0 || status >= 500) {

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "offline-queue", matches=4)
+    yield from module_server(tmp_path_factory, "offline-queue", matches=5)
 
 
 def queued(page, match_id: int) -> list[dict]:
@@ -145,3 +145,33 @@ def test_an_event_refused_for_a_lost_session_waits_for_the_login(server, context
     press(page, "r")  # try again
     wait_queued(page, 0)
     assert [e["type"] for e in events(server, match_id)] == ["play"]
+
+
+def test_a_second_tab_takes_the_queue_and_nothing_queued_is_lost(server, context, page):
+    """One queue per match and official: the tab opened last sends it, the other steps back and
+    logs nothing until taken back — with what the other left queued."""
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    second = context.new_page()
+    open_screen(second, server, match_id)
+    banner = page.wait_for_selector('#conflict[data-kind="elsewhere"]')
+    assert "open in another tab" in banner.inner_text()
+
+    press(page, "Space")  # the first tab logs nothing now
+    press(second, "Space")
+    wait_seq(second, 1)
+    assert [e["event"]["type"] for e in events(server, match_id)] == ["play"]
+
+    context.set_offline(True)  # a goal is queued in the second tab, which is then closed
+    press(second, "g", "h", "1")
+    wait_queued(second, 1)
+    page.click('[data-action="take-over"]')
+    page.wait_for_selector("#conflict", state="hidden")
+    wait_queued(page, 1)  # it came with the queue
+    second.wait_for_selector('#conflict[data-kind="elsewhere"]')
+    second.close()
+    context.set_offline(False)
+    wait_seq(page, 2)
+    wait_queued(page, 0)
+    assert [e["event"]["type"] for e in events(server, match_id)] == ["play", "goal"]
