@@ -78,7 +78,7 @@ class MatchEventInline(admin.TabularInline):
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     list_display = ["__str__", "tournament", "field", "starts_at", "status", "last_seq"]
-    list_filter = ["tournament", "field", "status", "starts_at"]
+    list_filter = ["tournament", "stage", "field", "status", "starts_at"]
     search_fields = ["home__team__name", "away__team__name", "tournament__name"]
     date_hierarchy = "starts_at"
     filter_horizontal = ["umpires"]

@@ -181,7 +181,7 @@ def roster_problems(entry: Entry) -> list[str]:
 class MatchForm(forms.ModelForm):
     class Meta:
         model = Match
-        fields = ["home", "away", "field", "starts_at", "periods", "home_defends"]
+        fields = ["home", "away", "field", "starts_at", "stage", "periods", "home_defends"]
         widgets = {"starts_at": DateTimeInput()}
 
     def __init__(self, *args, tournament: Tournament, **kwargs):

@@ -158,6 +158,15 @@ class Match(models.Model):
         NORTH = "north", _("North")
         SOUTH = "south", _("South")
 
+    class Stage(models.TextChoices):
+        ZONE = "zone", _("Zone play")
+        ROUND_OF_16 = "round_of_16", _("Round of 16")
+        QUARTERFINAL = "quarterfinal", _("Quarterfinal")
+        SEMIFINAL = "semifinal", _("Semifinal")
+        THIRD_PLACE = "third_place", _("Third place")
+        FINAL = "final", _("Final")
+        SUBSIDIARY = "subsidiary", _("Subsidiary")
+
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches")
     field = models.ForeignKey(Field, verbose_name=_("field"), on_delete=models.PROTECT, related_name="matches")
     starts_at = models.DateTimeField(_("starts at"))
@@ -167,6 +176,9 @@ class Match(models.Model):
         _("periods"), default=6, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
     period_seconds = models.PositiveSmallIntegerField(_("period length (s)"), default=420)
+    stage = models.CharField(_("stage"), max_length=16, choices=Stage.choices, blank=True, default="",
+                             help_text=_("The knockout stages make the rounds of the bracket; the standings count the "
+                                         "other matches."))
     home_defends = models.CharField(_("home defends at the first throw-in"), max_length=5, choices=End.choices, default=End.NORTH)
     home_handicap_goals = models.DecimalField(_("home handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0))
     away_handicap_goals = models.DecimalField(_("away handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0))

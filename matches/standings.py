@@ -5,8 +5,12 @@ result), so a correction or a forfeit recorded in the log changes them everywher
 forfeit counts as a win for the other team and a loss for the team that forfeits (column
 "forfeits"); an abandoned match counts for nobody. The *net* is goals for minus goals against.
 
-The bracket has no structure of its own in the data: its rounds are the tournament's days, each
-match a box with both teams, the score and the winner.
+The standings count every match but those of a knockout stage (``Match.stage``: round of 16 to
+the final), which decide the bracket instead.
+
+The bracket's rounds are the knockout stages in order, each match a box with both teams, the score
+and the winner; the other matches (zone play, subsidiary, or no stage given) come first, a round
+per day.
 """
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ from django.utils import timezone
 from .models import Entry, Match, Tournament
 
 FINAL = "final"
+# The knockout stages, in the order the bracket shows them.
+KNOCKOUT = (Match.Stage.ROUND_OF_16, Match.Stage.QUARTERFINAL, Match.Stage.SEMIFINAL, Match.Stage.THIRD_PLACE,
+            Match.Stage.FINAL)
 
 
 @dataclass
@@ -51,7 +58,7 @@ def tournament_standings(tournament: Tournament) -> list[StandingRow]:
     rows = {e.pk: StandingRow(e) for e in tournament.entries.select_related("team")}
     for match in tournament_matches(tournament):
         state = _result(match)
-        if state is None:
+        if state is None or match.stage in KNOCKOUT:
             continue
         score = state.get("score") or {}
         for side, entry_id in (("home", match.home_id), ("away", match.away_id)):
@@ -71,13 +78,22 @@ def tournament_standings(tournament: Tournament) -> list[StandingRow]:
 
 @dataclass
 class BracketRound:
-    day: date
+    day: date | None  # a round of the other matches: their day
+    stage: str = ""  # a knockout round: its stage
     matches: list[Match] = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return str(Match.Stage(self.stage).label) if self.stage else ""
 
 
 def tournament_bracket(tournament: Tournament) -> list[BracketRound]:
-    rounds: dict[date, BracketRound] = {}
+    days: dict[date, BracketRound] = {}
+    stages: dict[str, BracketRound] = {}
     for match in tournament_matches(tournament):
-        day = timezone.localdate(match.starts_at)
-        rounds.setdefault(day, BracketRound(day)).matches.append(match)
-    return [rounds[d] for d in sorted(rounds)]
+        if match.stage in KNOCKOUT:
+            stages.setdefault(match.stage, BracketRound(None, match.stage)).matches.append(match)
+        else:
+            day = timezone.localdate(match.starts_at)
+            days.setdefault(day, BracketRound(day)).matches.append(match)
+    return [days[d] for d in sorted(days)] + [stages[s] for s in KNOCKOUT if s in stages]

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from matches.services_committee import committee_event_send
 from matches.standings import tournament_bracket, tournament_standings
@@ -68,3 +69,42 @@ def test_the_pages_show_the_table_and_the_rounds(cast):
     assert [r.matches for r in rounds] == [[m]]
     bracket = client.get(reverse("committee:bracket", args=[m.tournament_id])).content.decode()
     assert 'class="line winner"><span class="swatch" data-color="#dc2626"></span>' + m.away.team.name in bracket
+
+
+def test_the_knockout_stages_make_the_bracket_and_stay_out_of_the_standings(cast):
+    zone = cast.match
+    t = zone.tournament
+    third, fourth = make_entry(t, "Green"), make_entry(t, "Gold")
+    day = zone.starts_at + timedelta(days=1)
+    semi_1 = make_match(tournament=t, field=zone.field, home=zone.home, away=third, periods=1, starts_at=day, stage="semifinal")
+    semi_2 = make_match(tournament=t, field=zone.field, home=zone.away, away=fourth, periods=1,
+                        starts_at=day + timedelta(hours=2), stage="semifinal")
+    final = make_match(tournament=t, field=zone.field, home=zone.home, away=zone.away, periods=1,
+                       starts_at=day + timedelta(days=1), stage="final")
+    clock = Clock(time.time() - 3 * HOUR)
+    for match in (zone, semi_1, semi_2, final):
+        win_one_chukker(match, clock, winner="home")
+
+    rounds = tournament_bracket(t)
+    assert [(r.stage, r.matches) for r in rounds] == [("", [zone]), ("semifinal", [semi_1, semi_2]), ("final", [final])]
+    assert [r.title for r in rounds[1:]] == ["Semifinal", "Final"]
+    rows = {r.entry.team.name: r for r in tournament_standings(t)}
+    assert (rows[zone.home.team.name].played, rows[zone.home.team.name].wins) == (1, 1)  # zone play only
+    assert rows["Green"].played == 0
+
+    page = cast.client().get(reverse("committee:bracket", args=[t.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '<h2 data-stage="semifinal">Semifinal</h2>' in page and '<h2 data-stage="final">Final</h2>' in page
+    assert page.index('data-stage="semifinal"') < page.index('data-stage="final"')
+
+
+def test_the_committee_schedules_a_match_in_a_stage(cast):
+    t, field = cast.match.tournament, cast.match.field
+    starts = timezone.localtime(cast.match.starts_at + timedelta(days=1))
+    response = cast.client().post(reverse("committee:match_new", args=[t.pk]), {
+        "home": cast.match.home_id, "away": cast.match.away_id, "field": field.pk,
+        "starts_at": starts.strftime("%Y-%m-%dT%H:%M"), "stage": "final", "periods": 1, "home_defends": "north",
+    })
+    assert response.status_code == 302, response.content.decode()[:2000]
+    final = t.matches.get(stage="final")
+    listed = cast.client().get(reverse("committee:tournament", args=[t.pk])).content.decode()
+    assert f'{final.title}</a> <small class="stage">Final</small>' in listed
