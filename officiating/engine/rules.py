@@ -28,11 +28,13 @@ REASONS = ("injured_player", "player_fall", "injured_horse", "horse_fall", "hors
            "rule_check", "umpire_down", "other")
 # 22.h lists what fair-play possession follows: a perceived violation that ends in no foul, an
 # inadvertent whistle, a damaged or buried ball, a fallen or injured umpire, player or horse, "or
-# some other perceived emergency or unexpected event". CHOICE: a horse time-out (21.f(4)), a
-# courtesy change (21.f(2)) and a lost helmet (21.h) are stopped at a neutral play, when nobody is
-# disadvantaged, so possession is not kept for them; broken tack and a lodged ball are
-# "unexpected events" and may keep it.
-NO_FAIR_PLAY = ("horse_timeout", "courtesy_change", "lost_helmet")
+# some other perceived emergency or unexpected event". A courtesy change (21.f(2): "when the ball
+# is out of play or at a neutral play") and a lost helmet (21.h: "when the play is in a neutral
+# position") are stopped when nobody is disadvantaged, so possession is not kept for them. A
+# horse time-out (21.f(4)) may be called "immediately" for an injured mount — 22.h's "injured ...
+# horse" — so it may keep possession when the umpires judge the team disadvantaged; broken tack and
+# a lodged ball are "unexpected events" and may keep it too.
+NO_FAIR_PLAY = ("courtesy_change", "lost_helmet")
 VIOLATIONS = ("late", "early", "passed_ball", "encroachment", "delay")
 SAFETY_DEFLECTIONS = ("none", "own_mount", "goal_post", "boards")  # 21.a
 
