@@ -68,15 +68,11 @@ def progress(so: Shootout, upper_limit: float) -> Progress:
 
 
 def decided(so: Shootout, made: int, points: dict[str, int]) -> str | None:
-    """The winner once the other team cannot catch up within the round being hit ("after all
-    players have hit, the team with more points"; a tie goes to another round)."""
-    per_team = len(so.order["home"])
-    done_in_round = made % (2 * per_team) or 2 * per_team
-    first_done = (done_in_round + 1) // 2
-    second_done = done_in_round // 2
-    left = {so.first: per_team - first_done, other(so.first): per_team - second_done}
-    for team in ("home", "away"):
-        rival = other(team)
-        if points[team] > points[rival] + left[rival]:
-            return team
-    return None
+    """The winner once a round is complete and the points differ: "After all players have hit,
+    the team with more points will be declared the game winner"; "the teams shall hit in the same
+    order in each round until a winner is produced" (14.d). A round where one team can no longer
+    catch up is still hit to the end, as the text says; a tie goes to another round."""
+    per_round = 2 * len(so.order["home"])
+    if made == 0 or made % per_round or points["home"] == points["away"]:
+        return None
+    return "home" if points["home"] > points["away"] else "away"
