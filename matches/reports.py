@@ -372,7 +372,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
             for g in p["goals"]:
                 rows.append([period_label(p["number"], p["kind"]), clock_label(g["clock"]), team[g["team"]],
                              g.get("player") or (f"#{g['number']}" if g.get("number") else ""), how_label(g["how"])])
-        table([_("Chukker"), _("Clock"), _("Team"), _("Scorer"), _("How")], rows)
+        table([_("Chukker"), _("Clock"), _("Team"), pgettext("who scored a goal", "Scorer"), _("How")], rows)
 
         story.append(para(_("Knock-ins per chukker"), "Heading3"))
         table([_("Chukker"), team["home"], team["away"]],

@@ -237,3 +237,13 @@ def test_the_scoreboard_speaks_spanish(demo, spectator):
     # Dates in Spanish (Django's own catalog).
     days = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]
     assert any(day in html for day in days)
+
+
+def test_in_spanish_the_goals_table_names_the_goal_scorer_not_the_official(demo, spectator):
+    """"Scorer" and "Time" mean two things in English: the goals table's are the player who scored
+    and the clock of the goal (translated by context), not the official scorer or the time of day."""
+    _, live = demo
+    html = spectator.get(reverse("scoreboard", args=[live.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    head = html[html.index('data-role="goals"') - 400:html.index('data-role="goals"')]
+    assert '<th scope="col">Tiempo</th>' in head and '<th scope="col">Goleador</th>' in head
+    assert "Anotador" not in head and "Hora" not in head
