@@ -143,10 +143,17 @@
       const p = this.players(team).find((pl) => pl.number === number);
       return p ? p.name : "";
     }
+    /* "#2 Poroto Ruiz", or "#2" when the roster has no name for that number. */
+    numbered(team, number) {
+      const name = this.player(team, number);
+      return name ? fmt(gettext("#%(number)s %(name)s"), {number: number, name: name}) : "#" + number;
+    }
+    /* "La Dolfina Blue #2 Poroto Ruiz": the team, the number and the player's name. */
     who(team, number) {
       if (!team) return "";
       if (number == null) return this.name(team);
-      return fmt(gettext("%(team)s #%(number)s"), {team: this.name(team), number: number});
+      return fmt(gettext("%(team)s #%(number)s"), {team: this.name(team), number: number}) +
+        (this.player(team, number) ? " " + this.player(team, number) : "");
     }
   }
 
@@ -158,7 +165,7 @@
       case "play": return gettext("Play");
       case "goal": {
         let text = fmt(gettext("Goal — %(team)s"), {team: teams.name(e.team)});
-        if (e.number != null) text += " · " + who(e.own_goal ? other(e.team) : e.team, e.number);
+        if (e.number != null) text += " · " + (e.own_goal ? who(other(e.team), e.number) : teams.numbered(e.team, e.number));
         if (e.own_goal) text += " · " + gettext("own goal");
         if (e.from_penalty) text += " · " + gettext("from a penalty");
         return text;

@@ -53,6 +53,8 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     press(page, "g", "h", "1")  # goal, home #1
     wait_seq(page, 4)
     assert score_shown(page) == ("1", "0")
+    scorer_of_the_goal = page.inner_text('#log [data-seq="4"]')
+    assert "#1 Adolfo Cambiaso" in scorer_of_the_goal and scorer_of_the_goal.count("La Dolfina Blue") == 1
     assert restart_shown(page)["kind"] == "throw_in"
     page.wait_for_selector('#timers [data-kind="goal_return"]')  # 25 s back to the centre
 
