@@ -33,6 +33,9 @@ def test_the_overlay_is_a_transparent_bar_that_follows_the_match(live_server_pro
     assert page.locator("header").count() == 0
     bar = page.locator("#overlay").bounding_box()
     assert bar["height"] < 80 and bar["width"] < 1280  # compact: a strip, not a page
+    word = page.locator('#overlay [data-role="period-label"]').bounding_box()
+    number = page.locator('#overlay [data-role="period"]').bounding_box()
+    assert number["x"] - (word["x"] + word["width"]) >= 4  # "Chukker 3", not "Chukker3"
 
     ensure_in_play(official, match_id)
     answer = post(official, match_id, {"type": "goal", "team": "away", "number": 1})
