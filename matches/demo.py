@@ -26,6 +26,10 @@ DEMO_USERS = [
     ("umpire1", UMPIRE_GROUP, "Ulises Umpire"),
     ("umpire2", UMPIRE_GROUP, "Uma Umpire"),
     ("referee", UMPIRE_GROUP, "Rita Referee"),
+    # The officials of the match played at the same time on the other field.
+    ("umpire3", UMPIRE_GROUP, "Ulrich Umpire"),
+    ("umpire4", UMPIRE_GROUP, "Úrsula Umpire"),
+    ("referee2", UMPIRE_GROUP, "Ramón Referee"),
 ]
 TEAMS = [
     ("La Dolfina Blue", "#1d4ed8", [("Adolfo Cambiaso", 2), ("Poroto Ruiz", 1), ("Juan Martin", 2), ("David Stirling", 1)]),
@@ -98,11 +102,13 @@ def load_demo(now: datetime | None = None) -> tuple[Tournament, Match]:
         starts_at = start or timezone.make_aware(datetime.combine(today, dtime(10 + 2 * (slot // 2), 30 * (slot % 2))), tz)
         if start is None and starts_at < now:
             starts_at = now + timedelta(hours=1 + slot)
+        # No official on two fields at once: each field has a crew of its own for the day.
+        crew = ("umpire3", "umpire4", "referee2", "scorer2") if f else ("umpire1", "umpire2", "referee", "scorer")
         match = Match.objects.create(
             tournament=tournament, field=fields[f], starts_at=starts_at, home=entries[h], away=entries[a],
-            periods=6, referee=users["referee"], scorer=users["scorer"] if slot == 0 else users["scorer2"],
+            periods=6, referee=users[crew[2]], scorer=users[crew[3]],
         )
-        match.umpires.set([users["umpire1"], users["umpire2"]])
+        match.umpires.set([users[crew[0]], users[crew[1]]])
         home_goals, away_goals = match.suggested_handicap_goals()
         match.home_handicap_goals, match.away_handicap_goals = home_goals, away_goals
         match.save()

@@ -52,3 +52,10 @@ def test_the_game_in_progress_its_report_and_the_standings(demo):
     assert goals == [(1, 2), (2, 2), (3, 1)]
     standings = client.get(reverse("committee:standings", args=[tournament.pk]))
     assert len(standings.context["rows"]) == 6 and all(r.played == 0 for r in standings.context["rows"])
+
+
+def test_no_demo_official_is_on_two_fields_at_once():
+    from matches.forms_committee import officials_clashes
+
+    tournament, _ = load_demo()
+    assert {m.pk: officials_clashes(m) for m in tournament.matches.all()} == {m.pk: [] for m in tournament.matches.all()}
