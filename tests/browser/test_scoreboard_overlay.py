@@ -80,3 +80,8 @@ def test_the_tournament_page_shows_the_day_live(live_server_proc, page, watch, m
     statuses = {m["id"]: m["state"]["status"] for m in listing["matches"]}
     assert match_id in sockets
     assert all(statuses.get(i) not in ("scheduled", "final", "abandoned") for i in sockets)
+    # A match not started yet names no chukker.
+    waiting = [i for i, status in statuses.items() if status == "scheduled"]
+    assert waiting
+    for i in waiting:
+        assert page.locator(f'.tl-match[data-match-id="{i}"] [data-role="period"]').inner_text() == ""
