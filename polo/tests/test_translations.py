@@ -144,3 +144,29 @@ def test_spanish_is_served(client, db):
     response = client.get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="es")
     assert response.headers["Content-Language"] == "es"
     assert "Iniciar sesión" in response.content.decode()
+
+
+# Words a template may show untranslated: language names in their own language, key names on the
+# keyboard, units and file formats that read the same in Spanish.
+UNTRANSLATED_OK = {"English", "Español", "PDF", "CSV", "JSON", "Ctrl", "Space", "Enter", "Esc", "s", "min"}
+
+
+def _visible_template_text(source: str) -> list[str]:
+    """The words of a template outside any tag, translation block or variable."""
+    for pattern in (r"\{%\s*block body_class\s*%\}.*?\{%\s*endblock\s*%\}",
+                    r"\{%\s*blocktranslate.*?endblocktranslate\s*%\}", r"\{%.*?%\}", r"\{\{.*?\}\}",
+                    r"<script.*?</script>", r"<style.*?</style>", r"<!--.*?-->"):
+        source = re.sub(pattern, " ", source, flags=re.S)
+    shown = [m.group(1) for m in re.finditer(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', source)]
+    shown.append(re.sub(r"<[^>]+>", " ", source))
+    return [w for text in shown for w in re.findall(r"[^\W\d_]+", text)]
+
+
+def test_no_template_shows_text_outside_a_translation():
+    leaks = []
+    for path in sorted((BASE_DIR / "templates").rglob("*.html")):
+        words = [w for w in _visible_template_text(path.read_text(encoding="utf-8"))
+                 if w not in UNTRANSLATED_OK and not (len(w) == 1 and w.isupper())]  # key caps: G, F, O…
+        if words:
+            leaks.append(f"{path.relative_to(BASE_DIR)}: {' '.join(words[:8])}")
+    assert not leaks, "\n".join(leaks)
