@@ -979,7 +979,7 @@
         onConflict: (item, data) => this.showState(data.state, data.last_seq),
         onRejected: (item, data, stopped) => {
           this.showState(data.state, data.last_seq);
-          if (!stopped) this.refuse(errorOf(data));
+          if (!stopped) this.refuse(errorOf(data), item.event);
         },
       });
       this.live = window.PoloLive.connect({
@@ -1017,7 +1017,30 @@
       this.queue.add(event);
     }
 
-    refuse(error) { renderRejection(this.$("rejection"), error); }
+    /* Show a refusal (or clear it with null). ``event``: the refused event, for what can follow. */
+    refuse(error, event) {
+      const box = this.$("rejection");
+      renderRejection(box, error);
+      if (error && error.code === "void_would_invalidate" && event && event.type === "void") this.offerVoidChain(box, event);
+    }
+
+    /* A void refused because later events rest on its target (a goal that was really a ball wide,
+     * noticed after the throw-in): offer to void those first, newest first — the contract's "void
+     * those first" — then the target, all with the same reason. The official sees which. */
+    offerVoidChain(box, event) {
+      const target = this.log.entries.find((e) => e.id === event.target);
+      const later = target ? this.log.counting().filter((e) => e.seq > target.seq).reverse() : [];
+      if (!later.length) return;
+      const go = el("button", {type: "button", class: "primary", "data-action": "void-chain"}, [
+        fmt(ngettext("Void this later event too, then #%(seq)s", "Void these %(n)s later events too, newest first, then #%(seq)s",
+                     later.length), {n: later.length, seq: target.seq})]);
+      go.addEventListener("click", () => {
+        for (const e of later) this.queue.add({type: "void", target: e.id, reason: event.reason});
+        this.queue.add({type: "void", target: event.target, reason: event.reason});
+        this.refuse(null);
+      });
+      box.append(el("ol", {class: "void-chain"}, later.map((e) => el("li", {text: `#${e.seq} ${describeEvent(this.teams, e)}`}))), go);
+    }
 
     showState(s, seq) {
       if (!s) return;

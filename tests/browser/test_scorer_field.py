@@ -13,7 +13,17 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "scorer-field", matches=6)
+    yield from module_server(tmp_path_factory, "scorer-field", matches=7)
+
+
+def scorer_screen_in_play(server, context, page) -> int:
+    """A fresh match on the scorer's screen, its first throw-in taken ("Play"): the match id."""
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+    return match_id
 
 
 def ball_out_by_a_post(page) -> None:
@@ -61,11 +71,7 @@ def test_a_goal_while_the_ball_is_not_in_play_is_refused_on_screen(server, conte
 
 
 def test_a_refusal_shows_the_rule_it_rests_on(server, context, page):
-    match_id = new_match(server)
-    log_in(context, server, "scorer")
-    open_screen(page, server, match_id)
-    press(page, "Space")
-    wait_seq(page, 1)
+    match_id = scorer_screen_in_play(server, context, page)
     # A courtesy change in a tournament that announced none (Rule 21.f(2)).
     press(page, "w", "6", "Enter", "h", "1", "Enter", "Enter")
     box = page.wait_for_selector('#rejection[data-code="courtesy_change_not_allowed"]')
@@ -75,11 +81,7 @@ def test_a_refusal_shows_the_rule_it_rests_on(server, context, page):
 
 
 def test_void_last_asks_a_reason_and_strikes_the_goal_out(server, context, page):
-    match_id = new_match(server)
-    log_in(context, server, "scorer")
-    open_screen(page, server, match_id)
-    press(page, "Space")
-    wait_seq(page, 1)
+    match_id = scorer_screen_in_play(server, context, page)
     press(page, "g", "a", "2")
     wait_seq(page, 2)
     assert page.inner_text('[data-score="away"]') == "1"
@@ -99,11 +101,7 @@ def test_void_last_asks_a_reason_and_strikes_the_goal_out(server, context, page)
 
 
 def test_any_line_of_the_log_can_be_voided_with_the_mouse(server, context, page):
-    match_id = new_match(server)
-    log_in(context, server, "scorer")
-    open_screen(page, server, match_id)
-    press(page, "Space")
-    wait_seq(page, 1)
+    match_id = scorer_screen_in_play(server, context, page)
     press(page, "o", "s", "Enter", "a", "Enter")
     page.wait_for_selector('#log .log-entry[data-type="ball_out"]')
     # Players answer with the mouse too: a card to away #3.
@@ -143,3 +141,28 @@ def test_a_running_restart_timer_survives_a_reload_and_ends_with_the_next_event(
     wait_seq(page, 4)
     page.wait_for_function("() => document.querySelectorAll('#log .log-entry').length === 4")
     assert page.query_selector('#timers [data-kind="knock_in"]') is None  # the goal ended it
+
+
+def test_a_goal_noticed_wrong_after_the_throw_in_is_voided_with_what_followed(server, context, page):
+    match_id = scorer_screen_in_play(server, context, page)
+    press(page, "g", "h", "2")  # a goal … that was really wide
+    wait_seq(page, 2)
+    press(page, "Space")  # the throw-in after it
+    wait_seq(page, 3)
+
+    page.click('#log .log-entry[data-seq="2"] .log-void')
+    page.keyboard.type("ball went wide")
+    press(page, "Enter")
+    box = page.wait_for_selector('#rejection[data-code="void_would_invalidate"]')
+    assert "#3 Play" in box.inner_text()  # what must go first, shown before anything is sent
+    assert len(events(server, match_id)) == 3
+    page.click('[data-action="void-chain"]')
+    wait_seq(page, 5)
+    page.wait_for_selector("#rejection", state="hidden")
+    logged = events(server, match_id)
+    voids = [(e["event"]["target"], e["event"]["reason"]) for e in logged[3:]]
+    assert voids == [(logged[2]["id"], "ball went wide"), (logged[1]["id"], "ball went wide")]  # newest first
+    after = state(server, match_id)["state"]
+    assert after["score"] == {"home": 0, "away": 0} and after["status"] == "in_play"
+    page.wait_for_selector('#log .log-entry.voided[data-seq="2"]')
+    page.wait_for_selector('#log .log-entry.voided[data-seq="3"]')
