@@ -65,7 +65,8 @@ def scorer(request: HttpRequest, match_id: int) -> HttpResponse:
     role = match_role(request.user, match)
     if role not in SCORER_SCREEN_ROLES:
         raise PermissionDenied
-    return render(request, "officials/scorer.html", {"match": match, "page": _page_config(request, match, role)})
+    return render(request, "officials/scorer.html",
+                  {"match": match, "page": _page_config(request, match, role, screen="scorer")})
 
 
 @never_cache
@@ -76,7 +77,7 @@ def referee(request: HttpRequest, match_id: int) -> HttpResponse:
     if role not in REFEREE_SCREEN_ROLES:
         raise PermissionDenied
     page = _page_config(
-        request, match, role,
+        request, match, role, screen="referee",
         can_log=role == "umpire",
         can_confirm=role == "umpire",
         confirmations_url=reverse("score_confirmations", args=[match.pk]),

@@ -971,7 +971,7 @@
       this.restartTimers = new RestartTimers(`polo-timers:${matchId}`);
       this.$ = (id) => document.getElementById(id);
       this.queue = window.PoloOfflineQueue.create({
-        key: `polo-queue:${matchId}:${page.user}`,
+        key: `polo-queue:${matchId}:${page.user}:${page.screen}`,  // one queue per screen: two tabs of it share it
         send: (body) => window.PoloLive.api(`/api/matches/${matchId}/events`, {method: "POST", body}),
         lastSeq: () => this.lastSeq,
         onChange: (q) => this.renderQueue(q),

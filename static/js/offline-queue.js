@@ -1,7 +1,7 @@
 /* PoloOfflineQueue — the officials' events on their way to the server, kept through bad wifi.
  *
  *   const queue = PoloOfflineQueue.create({
- *     key,                 // localStorage key (one queue per match and user)
+ *     key,                 // localStorage key (one queue per match, official and screen)
  *     send(body),          // -> Promise<{status, data}>; status 0 when the network failed (PoloLive.api)
  *     lastSeq(),           // the log position the screen shows now (the event's expected_seq)
  *     onChange(queue),     // the queue changed: queue.items, queue.blocked, queue.offline
@@ -24,7 +24,7 @@
  * (e.g. the session ended: log in again, then retry or discard). Network failure or 5xx — kept,
  * retried with a backoff and whenever the browser says it is online again.
  *
- * One tab at a time: the queue of a match and official lives in one localStorage key, and two
+ * One tab at a time: the queue of a match, official and screen lives in one localStorage key, and two
  * tabs writing it would overwrite each other's events. The page opened last owns the queue; any
  * other tab of the same queue turns *passive* (``queue.passive``: it neither logs, sends nor
  * saves) until the official takes it back with ``queue.takeOver()``, which picks up whatever the

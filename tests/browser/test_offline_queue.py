@@ -15,11 +15,11 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "offline-queue", matches=5)
+    yield from module_server(tmp_path_factory, "offline-queue", matches=6)
 
 
 def queued(page, match_id: int) -> list[dict]:
-    raw = page.evaluate(f"() => localStorage.getItem('polo-queue:{match_id}:scorer')")
+    raw = page.evaluate(f"() => localStorage.getItem('polo-queue:{match_id}:scorer:scorer')")
     return json.loads(raw) if raw else []
 
 
@@ -175,3 +175,16 @@ def test_a_second_tab_takes_the_queue_and_nothing_queued_is_lost(server, context
     wait_seq(page, 2)
     wait_queued(page, 0)
     assert [e["event"]["type"] for e in events(server, match_id)] == ["play", "goal"]
+
+
+def test_the_same_official_watching_the_tablet_does_not_take_the_scorers_queue(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    tablet = context.new_page()
+    open_screen(tablet, server, match_id, "referee")  # the scorer may watch the tablet's view
+    press(page, "Space")
+    wait_seq(page, 1)
+    wait_seq(tablet, 1)
+    assert page.is_hidden("#conflict")  # still the scorer's screen: nothing stepped back
+    assert [e["event"]["type"] for e in events(server, match_id)] == ["play"]
