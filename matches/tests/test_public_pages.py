@@ -247,3 +247,11 @@ def test_in_spanish_the_goals_table_names_the_goal_scorer_not_the_official(demo,
     head = html[html.index('data-role="goals"') - 400:html.index('data-role="goals"')]
     assert '<th scope="col">Tiempo</th>' in head and '<th scope="col">Goleador</th>' in head
     assert "Anotador" not in head and "Hora" not in head
+
+
+def test_the_scoreboard_names_the_stage_of_a_knockout_match(demo, spectator):
+    _, live = demo
+    assert 'data-role="stage"' not in spectator.get(reverse("scoreboard", args=[live.pk])).content.decode()
+    Match.objects.filter(pk=live.pk).update(stage="quarterfinal")
+    html = spectator.get(reverse("scoreboard", args=[live.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '<strong data-role="stage">Cuartos de final</strong>' in html
