@@ -100,6 +100,13 @@
   function pageData() {
     return JSON.parse(document.getElementById("officials-page").textContent);
   }
+  /* What every officials' screen starts from: the page's data, its two teams, its field diagram. */
+  function screenParts() {
+    const page = pageData();
+    const teams = new Teams(page.config);
+    return {page, teams, field: new FieldView(document.getElementById("field"), teams, page.config.field)};
+  }
+
 
   const other = (team) => (team === "home" ? "away" : "home");
 
@@ -1135,7 +1142,7 @@
 
   // What the page scripts use (scorer.js, referee.js).
   window.PoloOfficials = {
-    gettext, fmt, el, pageData, paintTeam, formatScore, Teams, FieldView, Wizard, Screen, COMMANDS, EVENT_LABELS,
+    gettext, fmt, el, pageData, screenParts, paintTeam, formatScore, Teams, FieldView, Wizard, Screen, COMMANDS, EVENT_LABELS,
     describeEvent, renderLogEntry,
   };
 })();

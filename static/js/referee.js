@@ -9,9 +9,7 @@
 
   const P = window.PoloOfficials, gettext = P.gettext, fmt = P.fmt, el = P.el;
   const $ = (sel) => document.querySelector(sel);
-  const page = P.pageData();
-  const teams = new P.Teams(page.config);
-  const field = new P.FieldView($("#field"), teams, page.config.field);
+  const {page, teams, field} = P.screenParts();
   let state = page.state;
   let confirmations = page.confirmations || [];
   let confirming = false;

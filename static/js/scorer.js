@@ -11,9 +11,7 @@
 
   const P = window.PoloOfficials, gettext = P.gettext, fmt = P.fmt, el = P.el;
   const $ = (sel) => document.querySelector(sel);
-  const page = P.pageData();
-  const teams = new P.Teams(page.config);
-  const field = new P.FieldView($("#field"), teams, page.config.field);
+  const {page, teams, field} = P.screenParts();
   let state = page.state;
   const wizard = new P.Wizard({root: $("#command"), teams, field, submit: (ev) => screen.logEvent(ev), onIdle: renderPlayers});
   let waiting = [];  // the offline queue's events, shown on top of the log until they are recorded
