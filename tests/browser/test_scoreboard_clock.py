@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .live_helpers import LIVE, PageWatch, demo_match_id, ensure_in_play, ensure_stopped, scorer, state, wait_live
+from .live_helpers import LIVE, PageWatch, ensure_in_play, state, wait_live
 
 pytestmark = pytest.mark.browser
 
@@ -30,17 +30,6 @@ READ = f"""() => {{
   return {{t: real / 1000, clock: live.clockElapsed(), serverNow: live.serverNow(), samples: live.samples.length}};
 }}"""
 
-
-@pytest.fixture
-def match_id(live_server_proc):
-    return demo_match_id(live_server_proc)
-
-
-@pytest.fixture
-def official(live_server_proc, match_id):
-    client = scorer(live_server_proc)
-    yield client
-    ensure_stopped(client, match_id)
 
 
 def open_page(browser, url: str, skewed: bool):
