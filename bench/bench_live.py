@@ -14,6 +14,9 @@ sync: poster and viewers share this machine's wall clock. Three sockets per run 
 official (the scorer's session), to see what the officials' screens get under public load; a
 row with only those three is the "officials" case.
 
+Each row also gives the servers' resident memory (VmRSS) once every socket is open, and what each
+socket added to it (the RSS then, minus the RSS before the load generator connected, per socket).
+
 Prints a table and writes ``bench/results/live.json``.
 """
 from __future__ import annotations
@@ -160,6 +163,12 @@ def _event(status: str) -> dict[str, Any]:
     return {"type": "play"}
 
 
+def _rss_kib(server) -> int:
+    """The server process's resident memory (VmRSS, KiB), from /proc."""
+    with open(f"/proc/{server.proc.pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
 def run_config(servers: list, match_id: int, viewers: int, events: int, spacing: float) -> dict[str, Any]:
     scorer = servers[0].client()
     scorer.login("scorer", "polo-demo")
@@ -171,8 +180,10 @@ def run_config(servers: list, match_id: int, viewers: int, events: int, spacing:
          "--viewers", str(viewers), "--cookie", cookie],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=BASE_DIR,
     )
+    rss_before = sum(_rss_kib(s) for s in servers)
     try:
         ready = json.loads(gen.stdout.readline())
+        rss_connected = sum(_rss_kib(s) for s in servers)  # every socket open, nothing sent yet
         _, data = scorer.request("GET", f"/api/matches/{match_id}/state")
         status = data["state"]["status"]
         time.sleep(1.0)
@@ -211,6 +222,8 @@ def run_config(servers: list, match_id: int, viewers: int, events: int, spacing:
         "officials_p50_ms": _r(percentile(official, 50)), "officials_p99_ms": _r(percentile(official, 99)),
         "post_answer_p50_ms": _r(percentile(post_ms, 50)),
         "generator_loop_lag_p99_ms": _r(got.get("loop_lag_p99_ms")),
+        "server_rss_mib": round(rss_connected / 1024, 1),
+        "server_kib_per_socket": round((rss_connected - rss_before) / (viewers + OFFICIAL_SOCKETS), 1),
         "load_average_1min": round(os.getloadavg()[0], 2),  # the machine is shared: context for the figures
     }
 
@@ -268,7 +281,7 @@ def main() -> None:
     print(f"\nwritten to {out}")
 
 
-HEAD = f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'official p99':>12} {'POST ms':>8} {'gen lag':>8} {'connect s':>9}"
+HEAD = f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'official p99':>12} {'POST ms':>8} {'gen lag':>8} {'connect s':>9} {'RSS MiB':>8} {'KiB/sock':>8}"
 
 
 def _line(row: dict[str, Any]) -> str:
@@ -279,7 +292,7 @@ def _line(row: dict[str, Any]) -> str:
             f"{row['deliveries']:>5}/{row['expected_deliveries']:<5} {f(row['p50_ms']):>8} {f(row['p99_ms']):>8} "
             f"{f(row['max_ms']):>8} {f(row['officials_p99_ms']):>12} {f(row['post_answer_p50_ms']):>8} "
             f"{f(row['generator_loop_lag_p99_ms']):>8} "
-            f"{row['connect_seconds']:>9}")
+            f"{row['connect_seconds']:>9} {f(row.get('server_rss_mib')):>8} {f(row.get('server_kib_per_socket')):>8}")
 
 
 def _table(rows: list[dict[str, Any]]) -> str:
