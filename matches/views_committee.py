@@ -90,6 +90,8 @@ def home(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     return render(request, "committee/home.html", {
         "today": today,
+        "matches": Match.objects.filter(starts_at__date=today).select_related("home__team", "away__team", "field")
+                   .order_by("starts_at", "field__name"),
         "tournaments": Tournament.objects.order_by("-starts_on", "name"),
         "fields": Field.objects.all(),
         "unavailable": availability.unavailable_on(today),

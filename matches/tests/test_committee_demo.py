@@ -28,6 +28,13 @@ def test_the_home_page_leads_the_committee_to_its_screens(demo):
     assert 'href="/committee/"' in client.get("/").content.decode()
     page = client.get(reverse("committee:home")).content.decode()
     assert reverse("committee:tournament", args=[tournament.pk]) in page
+    # Today's matches, the one in progress with its score, each a link to its match page.
+    live.refresh_from_db()
+    today = page[page.index('class="plain today"'):]
+    today = today[:today.index("</ul>")]
+    assert f'<a href="{reverse("committee:match", args=[live.pk])}">{live.title}</a>' in today
+    score = live.state_cache["score"]
+    assert f'{live.get_status_display()} {score["home"]}–{score["away"]}' in today
 
 
 def test_the_demo_day_and_tournament(demo):
