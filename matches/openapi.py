@@ -14,6 +14,8 @@ from typing import Any
 
 import officiating
 
+from .models import Match
+
 SCHEMA_DIR = Path(officiating.__file__).resolve().parent / "schemas"
 REF = "#/components/schemas/"
 
@@ -86,6 +88,8 @@ MATCH_META = {
                   "properties": {"name": {"type": "string"}, "length": {"type": "number"}, "width": {"type": "number"},
                                  "boarded": {"type": "boolean"}}},
         "starts_at": {"type": "number", "description": "Epoch seconds."},
+        "stage": {"type": ["string", "null"], "enum": [*Match.Stage.values, None],
+                  "description": "Zone play, subsidiary, or the knockout round; null when the committee gave none."},
         "periods": {"type": "integer"}, "period_seconds": {"type": "integer"},
         "home": _ref("Side"), "away": _ref("Side"),
     },
@@ -124,7 +128,7 @@ EXAMPLE_SIDE = {"name": "La Dolfina Blue", "color": "#1d4ed8", "handicap_goals":
                 "players": [{"number": 1, "name": "Adolfo Cambiaso", "handicap": 2}]}
 EXAMPLE_META = {"id": 1, "tournament": {"id": 1, "name": "Demo Cup", "club": "Demo Polo Club"},
                 "field": {"name": "Field 1", "length": 300, "width": 160, "boarded": False},
-                "starts_at": 1792997600.0, "periods": 6, "period_seconds": 420,
+                "starts_at": 1792997600.0, "stage": None, "periods": 6, "period_seconds": 420,
                 "home": EXAMPLE_SIDE, "away": {**EXAMPLE_SIDE, "name": "Ellerstina Red", "color": "#dc2626"}}
 
 

@@ -41,6 +41,7 @@ def match_meta(match: Match) -> dict[str, Any]:
         "field": {"name": match.field.name, "length": match.field.length, "width": match.field.width,
                   "boarded": match.field.boarded},
         "starts_at": match.starts_at.timestamp(),
+        "stage": match.stage or None,
         "periods": match.periods,
         "period_seconds": match.period_seconds,
         "home": team_side(match.home, match.home_handicap_goals),

@@ -51,3 +51,10 @@ def test_it_rejects_a_date_that_is_not_a_day(cast):
 
 def test_an_unknown_tournament_is_not_found(cast):
     assert Client().get("/api/tournaments/987654/matches").status_code == 404
+
+
+def test_a_match_says_its_stage(cast):
+    type(cast.match_a).objects.filter(pk=cast.match_a.pk).update(stage="final")
+    by_id = {m["id"]: m for m in Client().get("/api/matches").json()["matches"]}
+    assert by_id[cast.match_a.pk]["stage"] == "final"
+    assert by_id[cast.match_b.pk]["stage"] is None
