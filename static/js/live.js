@@ -42,15 +42,16 @@
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(opts.body);
     }
+    function failed(err) { return {status: 0, data: null, error: err}; }
+    // Never rejects: a network failure, or a server that dies halfway through its answer, is
+    // status 0 (callers keep flags such as "a fetch is in flight" that a rejection would leave set).
     return fetch(path, init).then(function (r) {
       return r.text().then(function (text) {
         var data = null;
         try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
         return {status: r.status, data: data};
-      });
-    }, function (err) {
-      return {status: 0, data: null, error: err};
-    });
+      }, failed);
+    }, failed);
   }
 
   // --- Horns: a banner and Web Audio -----------------------------------------------------------

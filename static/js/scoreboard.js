@@ -118,6 +118,8 @@
         goals = r.data.goals;
         goalsSeq = r.data.last_seq;
         renderGoals();
+      } else {  // the server was away (restarting): try again while the list is behind the state
+        setTimeout(function () { if (live.lastSeq !== goalsSeq) refetchGoals(); }, 3000);
       }
     });
   }

@@ -35,6 +35,10 @@ def test_the_scoreboard_recovers_after_the_server_restarts(make_server, page):
         assert page.locator('#scoreboard [data-role="score-away"]').inner_text() == shown(answer["state"]["score"]["away"])
         page.wait_for_function(f"() => {LIVE}.status === 'live'", timeout=40_000)
         assert page.locator('[data-role="conn"]').get_attribute("data-status") == "live"
+        # The last goals follow too (read again from the server when the socket missed the event).
+        page.wait_for_function(
+            "(id) => (document.querySelector('#scoreboard [data-role=\"goals\"] tr') || {}).dataset?.goalId === id",
+            arg=answer["event"]["id"], timeout=20_000)
 
     assert page.evaluate("window.__sameDocument") is True, "the page was reloaded"
     first = page.locator('#scoreboard [data-role="goals"] tr').first
