@@ -108,6 +108,10 @@
     return {id: null, team: team, name: "", period: state.period && state.period.number, clock: null};
   }
 
+  // The list is "in step" when it was made at the log position of the last state followed
+  // (seenSeq): only then can an update's events extend it. Otherwise it is read again from the
+  // server, and a read that comes back older than what the screen shows is not trusted.
+  var seenSeq = goalsSeq;
   var refetching = false;
   function refetchGoals() {
     if (refetching) return;
@@ -115,18 +119,23 @@
     PoloLive.api("/matches/" + meta.id + "/goals.json").then(function (r) {
       refetching = false;
       if (r.status === 200 && r.data) {
-        goals = r.data.goals;
-        goalsSeq = r.data.last_seq;
-        renderGoals();
+        if (goalsSeq == null || r.data.last_seq >= goalsSeq) {
+          goals = r.data.goals;
+          goalsSeq = r.data.last_seq;
+          renderGoals();
+        }
+        // The match moved on while we read (the read saw an older log): read again.
+        if (goalsSeq !== seenSeq) setTimeout(refetchGoals, 250);
       } else {  // the server was away (restarting): try again while the list is behind the state
-        setTimeout(function () { if (live.lastSeq !== goalsSeq) refetchGoals(); }, 3000);
+        setTimeout(function () { if (goalsSeq !== seenSeq) refetchGoals(); }, 3000);
       }
     });
   }
 
   function followGoals(state, info) {
-    var prev = info.previous;
-    if (info.source !== "update" || !prev || goalsSeq == null) {
+    var prev = info.previous, inStep = goalsSeq != null && goalsSeq === seenSeq;
+    seenSeq = info.lastSeq;
+    if (info.source !== "update" || !prev || !inStep) {
       if (info.lastSeq !== goalsSeq) refetchGoals();
       return;
     }
