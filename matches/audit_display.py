@@ -12,6 +12,7 @@ from typing import Any, Iterable
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 
+from .forms_committee import ShootoutLotForm
 from .models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 from .models_committee import AuditEntry, Webhook
 from .reports import reason_label
@@ -20,9 +21,7 @@ from .services_committee import Lot
 _MODELS = (Match, Tournament, Field, Team, Player, Entry, RosterLine, Webhook)
 
 
-def team_name(match: Match | None, team: str | None) -> str:
-    if match is None:
-        return {"home": _("Home"), "away": _("Away")}.get(team or "", team or "")
+def team_name(match: Match, team: str | None) -> str:
     return {"home": match.home.team.name, "away": match.away.team.name}.get(team or "", team or "")
 
 
@@ -30,7 +29,7 @@ def lot_text(match: Match, lot: Lot | None) -> str:
     """Rule 14.d's lot in a sentence: who called, how the coin fell, who hits first, and how."""
     if lot is None:
         return ""
-    calls = {"heads": _("Heads"), "tails": _("Tails")}
+    calls = dict(ShootoutLotForm.CALLS)
     text = _("Lot: %(caller)s called %(call)s, the coin fell %(result)s — %(winner)s hit first.") % {
         "caller": team_name(match, lot.caller), "call": calls.get(lot.call, lot.call),
         "result": calls.get(lot.result, lot.result), "winner": team_name(match, lot.winner)}

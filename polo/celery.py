@@ -44,10 +44,10 @@ def _in_pool() -> bool:
     return threading.current_thread().name.startswith("polo-task")
 
 
-def schedule(delay: float, function, *args) -> None:
-    """Call ``function(*args)`` after ``delay`` seconds (a daemon timer: a retry still waiting when
-    the process ends is dropped, as an unacknowledged task would be without a broker)."""
-    timer = threading.Timer(delay, function, args=args)
+def schedule(delay: float, function) -> None:
+    """Call ``function()`` after ``delay`` seconds (a daemon timer: a retry still waiting when the
+    process ends is dropped, as an unacknowledged task would be without a broker)."""
+    timer = threading.Timer(delay, function)
     timer.daemon = True
     timer.start()
 

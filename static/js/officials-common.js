@@ -159,8 +159,8 @@
     who(team, number) {
       if (!team) return "";
       if (number == null) return this.name(team);
-      return fmt(gettext("%(team)s #%(number)s"), {team: this.name(team), number: number}) +
-        (this.player(team, number) ? " " + this.player(team, number) : "");
+      const name = this.player(team, number);
+      return fmt(gettext("%(team)s #%(number)s"), {team: this.name(team), number: number}) + (name ? " " + name : "");
     }
   }
 

@@ -15,7 +15,6 @@
   var data = JSON.parse(document.getElementById("live-data").textContent);
   var labels = data.labels;
   var IN_PROGRESS = {in_play: 1, stopped: 1, interval: 1, tied: 1, shootout: 1, suspended: 1};
-  var NOT_PLAYING = {scheduled: 1, final: 1, abandoned: 1};
   var POLL_MS = 15000;
   var cards = {};
 
@@ -35,7 +34,7 @@
     if (s.status === "final" && s.winner) status += " · " + labels.winner + ": " + card.meta[s.winner].name;
     setText(part(card, "status"), status);
     var p = s.period;
-    var playing = p && p.number && !NOT_PLAYING[s.status];  // no "Chukker 1" before the start or after the end
+    var playing = p && p.number && IN_PROGRESS[s.status];  // no "Chukker 1" before the start or after the end
     setText(part(card, "period"), playing ? (labels.period[p.kind] || labels.period.regulation) + " " + p.number : "");
     if (!card.live) {
       var c = s.clock;
