@@ -98,6 +98,11 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
     body = {"accepted": False,
             "error": {"code": error.code, "rule": error.rule, "message": error.message(lang)},
             "state": result.state, "last_seq": result.last_seq}
+    if result.valid_now is not None:
+        body["valid_now"] = result.valid_now
+        if result.would_be is not None:
+            would = result.would_be
+            body["would_be"] = {"code": would.code, "rule": would.rule, "message": would.message(lang)}
     return JsonResponse(body, status=409 if error.code == "stale_sequence" else 422)
 
 

@@ -123,12 +123,19 @@ def _play_demo_log(match: Match, scorer, t0: float) -> None:
     """Two full chukkers and part of the third, stopped with the ball over the side."""
     seq = 0
     state: dict = {}
+    wall, last_clock = t0, 0.0  # the wall time runs with the official clock while the ball is in play
 
     def log(event: dict) -> dict:
-        nonlocal seq, state
+        nonlocal seq, state, wall, last_clock
         seq += 1
+        clock = float(event.get("clock", last_clock))
+        if event["type"] == "play":
+            wall += 20.0 if clock >= last_clock else 180.0  # a stoppage, or the interval before a chukker
+        else:
+            wall += max(0.0, clock - last_clock)
+        last_clock = clock
         event = {"id": _uid(match.pk, seq), **event}
-        result = match_event_log(match_id=match.pk, event=event, user=scorer, now=t0 + seq * 20)
+        result = match_event_log(match_id=match.pk, event=event, user=scorer, now=wall)
         if not result.accepted:
             raise RuntimeError(f"demo event {event} refused: {result.error.code} {result.error.rule}")
         state = result.state

@@ -8,6 +8,7 @@ official in one role per match, a player rendered unconscious kept off today's r
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -20,6 +21,9 @@ from .models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 from .models_committee import Webhook
 from .permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
 from .webhooks import new_secret
+
+if TYPE_CHECKING:
+    from .services_committee import Lot
 
 TEAM_CHOICES = [("home", _("Home")), ("away", _("Away"))]
 
@@ -348,6 +352,25 @@ class ShootoutLotForm(forms.Form):
         if cleaned.get("method") == "draw":
             cleaned["result"] = None
         return cleaned
+
+
+class ShootoutLotCorrectionForm(forms.Form):
+    """Correct a lot recorded wrongly (Rule 14.d): what the captain called and how the coin fell,
+    and why the record changes. A separate form from the draw, so that a changed lot is always a
+    stated decision of the committee and never a second toss."""
+
+    caller = forms.ChoiceField(choices=TEAM_CHOICES, label=_("Whose captain called"))
+    call = forms.ChoiceField(choices=ShootoutLotForm.CALLS, label=_("The call"))
+    result = forms.ChoiceField(choices=ShootoutLotForm.CALLS, label=_("How the coin fell"))
+    reason = forms.CharField(max_length=200, label=_("Why the lot is corrected"),
+                             error_messages={"required": _("Say why the lot is corrected.")},
+                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+
+    def __init__(self, *args, lot: Lot | None = None, **kwargs):
+        """``lot``: the lot in force, offered as the starting point of the correction."""
+        if lot is not None:
+            kwargs.setdefault("initial", {"caller": lot.caller, "call": lot.call, "result": lot.result})
+        super().__init__(*args, **kwargs)
 
 
 class ShootoutStartForm(EventIdForm):

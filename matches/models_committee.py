@@ -47,6 +47,7 @@ class AuditEntry(models.Model):
         ABANDON = "abandon", _("Match abandoned")
         OVERTIME = "overtime", _("Overtime ordered")
         SHOOTOUT_LOT = "shootout_lot", _("Shootout lot drawn")
+        SHOOTOUT_LOT_CORRECTED = "shootout_lot_corrected", _("Shootout lot corrected")
         SHOOTOUT_START = "shootout_start", _("Shootout started")
         SHOOTOUT_ATTEMPT = "shootout_attempt", _("Shootout hit recorded")
         FORFEIT = "forfeit", _("Forfeit recorded")

@@ -53,6 +53,22 @@ def can_log_event(user: AbstractBaseUser | AnonymousUser, match: Match, event_ty
     return True
 
 
+def can_void(role: str | None, target_type: str, target_role: str | None) -> bool:
+    """Who may undo what (issue 9): a void only by a role that may log its target, and never the
+    committee's own decisions (suspend, resume, abandon, overtime, shootout, forfeit) by the
+    scorer or the umpires. ``target_role``: the role of whoever logged the target (None for the
+    clock's own horns)."""
+    if role is None:
+        return False
+    if role == "committee":
+        return True  # the committee may correct anything on the matches it runs
+    if target_role == "committee" or target_type in COMMITTEE_ONLY_EVENTS:
+        return False
+    if target_type in COMMITTEE_OR_UMPIRE_EVENTS:
+        return role == "umpire"
+    return True
+
+
 def is_official(user: AbstractBaseUser | AnonymousUser, match: Match) -> bool:
     """Officials of the match (and the committee) may see private notes and the officials' screens."""
     return match_role(user, match) is not None

@@ -311,7 +311,13 @@ def period_label(number: int, kind: str) -> str:
     return pgettext("period", "Chukker %(number)s") % {"number": number}
 
 
+def clock_note() -> str:
+    return _("Times are time played in the chukker, counted from its start (m:ss).")
+
+
 def clock_label(seconds: Any) -> str:
+    """A time of the log as the report gives it: *time played* in the period, m:ss (a report is a
+    document with no clock beside it, so it keeps the log's own convention and says so)."""
     if not isinstance(seconds, (int, float)):
         return ""
     seconds = max(0, int(seconds))
@@ -356,6 +362,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
         score = res.get("score") or {}
         story.append(para(f"{team['home']} {score.get('home', '')} – {score.get('away', '')} {team['away']}", "Heading2"))
         story.append(para(result_sentence(data)))
+        story.append(para(clock_note(), "Italic"))
         story.append(Spacer(1, 4 * mm))
 
         story.append(para(_("Teams and handicaps"), "Heading3"))
@@ -372,20 +379,20 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
             for g in p["goals"]:
                 rows.append([period_label(p["number"], p["kind"]), clock_label(g["clock"]), team[g["team"]],
                              g.get("player") or (f"#{g['number']}" if g.get("number") else ""), how_label(g["how"])])
-        table([_("Chukker"), _("Clock"), _("Team"), pgettext("who scored a goal", "Scorer"), _("How")], rows)
+        table([_("Chukker"), _("Time played"), _("Team"), pgettext("who scored a goal", "Scorer"), _("How")], rows)
 
         story.append(para(_("Knock-ins per chukker"), "Heading3"))
         table([_("Chukker"), team["home"], team["away"]],
               [[period_label(p["number"], p["kind"]), p["knock_ins"]["home"], p["knock_ins"]["away"]] for p in data["periods"]])
 
         story.append(para(_("Penalties"), "Heading3"))
-        table([_("Chukker"), _("Clock"), _("Penalty"), _("To"), _("Against"), _("Converted")],
+        table([_("Chukker"), _("Time played"), _("Penalty"), _("To"), _("Against"), _("Converted")],
               [[period_label(p["period"], p["period_kind"]), clock_label(p["clock"]), p["penalty"], team.get(p["team"], ""),
                 (p.get("player") or (f"#{p['number']}" if p.get("number") else "")),
                 _("advantage") if p["advantage"] else converted_label(p["converted"])] for p in data["penalties"]])
 
         story.append(para(_("Cards"), "Heading3"))
-        table([_("Chukker"), _("Clock"), _("Team"), _("Player"), _("Card")],
+        table([_("Chukker"), _("Time played"), _("Team"), _("Player"), _("Card")],
               [[period_label(c["period"], c["period_kind"]), clock_label(c["clock"]), team.get(c["team"], ""),
                 c.get("player") or f"#{c['number']}", card_label(c["color"])] for c in data["cards"]])
 
@@ -398,7 +405,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
         rows += [[period_label(s["period"], s["period_kind"]), clock_label(s["clock"]), _("substitution"),
                   team.get(s["team"], ""), f"{s.get('player_out') or ''} → {s.get('player_in') or ''}", "", ""]
                  for s in data["substitutions"]]
-        table([_("Chukker"), _("Clock"), _("What"), _("Team"), _("Player"), _("Horse"), ""], rows)
+        table([_("Chukker"), _("Time played"), _("What"), _("Team"), _("Player"), _("Horse"), ""], rows)
 
         story.append(para(_("Clock corrections"), "Heading3"))
         table([_("Chukker"), _("From"), _("To"), _("Reason")],

@@ -1,11 +1,16 @@
 """Reads for the committee's screens that need more than one query or a little folding."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 
 from officiating.engine.shootout import line_for
 
-from .models import Match, MatchEvent
+from .models import Match, MatchEvent, Tournament
+from .models_committee import AuditEntry
 
 TEAMS = ("home", "away")
 
@@ -39,3 +44,56 @@ def shootout_rounds(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]
             "hits": [{**h, "player": names.get((h.get("team"), h.get("number")), "")} for h in chunk],
         })
     return rounds
+
+
+@dataclass
+class VoidRecord:
+    """A ``void`` of the match log, read as a row of the audit trail.
+
+    Voids are not audit entries: the officials send them through the event API, which writes the
+    log and nothing else. But a void undoes a decision, so the committee must see every one in the
+    trail beside its own actions (who, when, which event, why). This has what the trail's template
+    reads of an ``AuditEntry`` (``at``, ``user``, ``match``, ``get_action_display``)."""
+
+    at: datetime
+    user: Any  # the user who sent the void (``None`` if since deleted)
+    match: Match
+    seq: int  # the void's own position in the log
+    reason: str
+    target_id: str
+    target: MatchEvent | None  # the event voided (``None`` only for a log the engine would refuse)
+    action: str = "void"
+    lines: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def match_id(self) -> int:
+        return self.match.pk
+
+    def get_action_display(self) -> str:
+        return str(_("Event voided"))
+
+
+def audit_trail(*, match: Match | None = None, tournament: Tournament | None = None,
+                limit: int = 50) -> list[AuditEntry | VoidRecord]:
+    """The committee's audit trail of one match (or of a whole tournament), newest first: its
+    audit entries and every void of its log, merged by time (a void by its server time)."""
+    entries = AuditEntry.objects.select_related("user", "match__home__team", "match__away__team")
+    voids = MatchEvent.objects.filter(type="void").select_related("sent_by", "match__home__team", "match__away__team")
+    if match is not None:
+        entries, voids = entries.filter(match=match), voids.filter(match=match)
+    elif tournament is not None:
+        entries, voids = entries.filter(tournament=tournament), voids.filter(match__tournament=tournament)
+    else:
+        raise ValueError("audit_trail needs a match or a tournament")
+    rows: list[AuditEntry | VoidRecord] = list(entries.order_by("-at", "-pk")[:limit])
+    void_rows = list(voids.order_by("-received_at", "-seq")[:limit])
+    wanted = {(v.match_id, str(v.payload.get("target"))) for v in void_rows}
+    targets = {(t.match_id, t.client_id): t for t in MatchEvent.objects.filter(
+        match_id__in={pair[0] for pair in wanted}, client_id__in={pair[1] for pair in wanted})}
+    for v in void_rows:
+        target_id = str(v.payload.get("target"))
+        rows.append(VoidRecord(at=v.received_at, user=v.sent_by, match=v.match, seq=v.seq,
+                               reason=str(v.payload.get("reason") or ""), target_id=target_id,
+                               target=targets.get((v.match_id, target_id))))
+    rows.sort(key=lambda row: row.at, reverse=True)  # stable: each source keeps its own order on a tie
+    return rows[:limit]

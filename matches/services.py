@@ -27,6 +27,7 @@ from officiating.engine import Game, MatchConfig, Rejection, decide, due_events,
 from .availability import event_refusal
 from .broadcast import broadcast_match_update
 from .models import Match, MatchEvent, RosterLine
+from .permissions import can_void, match_role
 from .tasks import match_report_after_commit
 
 # Keys the client sends for transport only; they are not part of the stored event.
@@ -152,6 +153,10 @@ class LogResult:
     error: Rejection | None = None
     duplicate: bool = False  # a retry of an event already recorded: the first answer again
     appended: list[int] = field(default_factory=list)  # every seq this call appended (horns too)
+    # A stale event (the log moved on since the official began it): would it be accepted on the
+    # log as it is now, and if not, why (issue 9: the screen offers to keep it or drop it).
+    valid_now: bool | None = None
+    would_be: Rejection | ServiceRejection | None = None
 
 
 def _same_event(stored: dict[str, Any], posted: dict[str, Any]) -> bool:
@@ -237,6 +242,54 @@ STALE_SEQUENCE = ServiceRejection(
     "stale_sequence", _("The match has moved on since your last update: check the new state and send again.")
 )
 DUPLICATE_ID = ServiceRejection("duplicate_id", _("Another event with this id was recorded with different content."))
+VOID_NOT_PERMITTED = ServiceRejection(
+    "void_not_permitted",
+    _("You may not void this event: only the committee may undo its own decisions, and only those who may log an event may void it."))
+
+
+def event_author(match: Match, user) -> dict[str, str] | None:
+    """Who logged an event, as stored with it (``by``): the role on this match and a name the
+    other officials know (issue 9: "Umpire 1: foul…"). None for the clock's own horns."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    name = user.get_full_name() or user.get_username()
+    return {"role": match_role(user, match) or "other", "name": name}
+
+
+def _author_role(match: Match, row: MatchEvent) -> str | None:
+    """The role of whoever logged a stored event: from its ``by``, or (events logged before
+    ``by`` was stored) from its sender's role now."""
+    by = row.payload.get("by") if isinstance(row.payload, dict) else None
+    if isinstance(by, dict) and isinstance(by.get("role"), str):
+        return by["role"]
+    return match_role(row.sent_by, match) if row.sent_by_id else None
+
+
+def _void_refusal(match: Match, event: dict[str, Any], author: dict[str, str] | None) -> ServiceRejection | None:
+    """Who may undo what: refuse a void of an event the voider may not log, or of the committee's."""
+    if event.get("type") != "void" or author is None:
+        return None
+    target = MatchEvent.objects.filter(match=match, client_id=str(event.get("target"))).select_related("sent_by").first()
+    if target is None:
+        return None  # the engine says there is no such event
+    return None if can_void(author["role"], target.type, _author_role(match, target)) else VOID_NOT_PERMITTED
+
+
+def _last_wall_time(game: Game) -> float | None:
+    """The server time the newest event of the log was decided at."""
+    if not game.log_len:
+        return None
+    t = game.log.entries[game.log_len - 1].event.get("server_time")
+    return float(t) if isinstance(t, (int, float)) else None
+
+
+def _now_after_lock(game: Game) -> float:
+    """The time an event is decided at, read once the match is locked (an event that waited for
+    the lock happened when it got it), and never before the newest event of the log: the log's
+    server times do not go backwards even if the machine's clock steps back."""
+    now = time.time()
+    last = _last_wall_time(game)
+    return now if last is None else max(now, last)
 
 
 def _locked_match(match_id: int) -> Match:
@@ -267,17 +320,38 @@ def _stale(game: Game, event: dict[str, Any], now: float) -> Rejection | Service
     return STALE_SEQUENCE
 
 
+def _stale_answer(match: Match, game: Game, event: dict[str, Any], expected: int, now: float,
+                  lang: str, stamps: bool) -> LogResult:
+    """``stale_sequence``, with whether the event would be accepted on the log as it is now (the
+    horns the clock has made due included) and, if not, the refusal it would get."""
+    error = _stale(game, {**event, "expected_seq": expected}, now)
+    current = game
+    for auto in horns_due(game, now):
+        current = decide(current, auto, now=now).game
+    would = event_refusal(match=match, event=event, now=now) or _void_refusal(match, event, event.get("by"))
+    if would is None:
+        decision = decide(current, event, now=now, stamps=stamps)
+        would = None if decision.accepted else decision.error
+    return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq, error=error,
+                     valid_now=would is None, would_be=would)
+
+
 @transaction.atomic
 def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: float | None = None,
                     lang: str = "en") -> LogResult:
     """Validate one event with the rules engine and append it to the match's log if accepted.
-    ``lang``: the language of the state in the answer (the cached state is in English)."""
-    now = time.time() if now is None else now
+    ``lang``: the language of the state in the answer (the cached state is in English). ``now``:
+    for tests and the demo; live, the time is read after the match is locked."""
     match = _locked_match(match_id)
 
     existing = MatchEvent.objects.filter(match=match, client_id=str(event.get("id"))).first()
     config = match_config(match)
     game = match_game(match, config)
+    # A device's clock stamp is checked against the server's clock; a caller that passes its own
+    # ``now`` (the demo, tests that simulate a match) is the authority on time and its clocks.
+    stamps = now is None
+    if now is None:
+        now = _now_after_lock(game)
     if existing is not None:
         if not _same_event(existing.payload, event):
             return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq,
@@ -290,18 +364,20 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     # The client's expected_seq is checked against the log as the client saw it, before any horn
     # the clock has made due is appended on its behalf.
     expected = event.get("expected_seq")
-    stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS}
+    stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS and k != "by"}
+    author = event_author(match, user)
+    if author is not None:
+        stripped["by"] = author
     if isinstance(expected, int) and not isinstance(expected, bool) and expected < match.last_seq:
-        return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq,
-                         error=_stale(game, {**stripped, "expected_seq": expected}, now))
+        return _stale_answer(match, game, stripped, expected, now, lang, stamps)
 
     # Rule 21.d across the day: the engine sees this match only (matches/availability.py).
-    refusal = event_refusal(match=match, event=stripped, now=now)
+    refusal = event_refusal(match=match, event=stripped, now=now) or _void_refusal(match, stripped, author)
     if refusal is not None:
         return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq, error=refusal)
 
     game, appended = _append_due(match, game, now)
-    decision = decide(game, stripped, now=now)
+    decision = decide(game, stripped, now=now, stamps=stamps)
     if not decision.accepted:
         if appended:
             state = _save_cache(match, game, config, now)
@@ -324,10 +400,10 @@ def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int
     """Append the horns that are due by ``now`` (a read at 7:31 must show the period over even with
     nobody connected). Returns the appended sequence numbers; appending twice is harmless (the
     engine's horn ids are deterministic and the match row is locked)."""
-    now = time.time() if now is None else now
     match = _locked_match(match_id)
     config = match_config(match)
     game = match_game(match, config)
+    now = _now_after_lock(game) if now is None else now
     if not horns_due(game, now):
         return []
     game, appended = _append_due(match, game, now)

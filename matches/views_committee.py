@@ -27,18 +27,20 @@ from . import availability, reports, standings
 from .audit_display import lot_text, team_name, with_lines
 from .forms_committee import (
     AbandonForm, EntryForm, EventIdForm, FieldForm, ForfeitForm, HandicapGoalsForm, MatchForm, OfficialsForm,
-    RosterLineForm, ShootoutAttemptForm, ShootoutLotForm, ShootoutStartForm, SuspendForm, TournamentForm, WebhookForm,
+    RosterLineForm, ShootoutAttemptForm, ShootoutLotCorrectionForm, ShootoutLotForm, ShootoutStartForm, SuspendForm,
+    TournamentForm, WebhookForm,
     officials_clashes, roster_problems,
 )
 from .models import Entry, Field, Match, RosterLine, Tournament
 from .models_committee import AuditEntry, Webhook
 from .permissions import can_log_event, is_committee, is_official
-from .services import match_state
+from .services import ServiceRejection, match_state
 from .services_committee import (
     audit_record, committee_delete, committee_event_send, committee_form_save, match_handicap_goals_set,
-    match_officials_assign, shootout_lot, shootout_lot_draw,
+    match_officials_assign, shootout_lot, shootout_lot_correct, shootout_lot_correction, shootout_lot_draw,
+    shootout_started,
 )
-from .selectors_committee import shootout_rounds
+from .selectors_committee import audit_trail, shootout_rounds
 from .tasks import match_report_build
 
 Action = AuditEntry.Action
@@ -118,7 +120,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament,
         "entries": rows,
         "matches": standings.tournament_matches(tournament),
-        "audit": with_lines(tournament.audit_entries.select_related("user", "match__home__team", "match__away__team")[:30]),
+        "audit": with_lines(audit_trail(tournament=tournament, limit=30)),
     })
 
 
@@ -278,7 +280,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "lot": lot,
         "clashes": officials_clashes(match),
         "unavailable": unavailable,
-        "audit": with_lines(match.audit_entries.select_related("user", "match__home__team", "match__away__team")[:50]),
+        "audit": with_lines(audit_trail(match=match, limit=50)),
         "report": reports.latest_report(match),
     })
 
@@ -440,11 +442,16 @@ def match_shootout(request: HttpRequest, pk: int) -> HttpResponse:
     lot = shootout_lot(match)
     context = {
         "match": match, "state": state, "runs": runs, "lot": lot, "so": so, "lot_text": lot_text(match, lot),
+        # The lot may be corrected until the shootout starts; after that the panel no longer offers
+        # it (and the service would refuse it anyway).
+        "lot_correction": shootout_lot_correction(match),
+        "can_correct_lot": runs and lot is not None and not shootout_started(match),
         "can_hit": can_log_event(request.user, match, "shootout_attempt"),
         "rounds": shootout_rounds(match, state) if so else [],
         "next_player": _player_name(match, (so or {}).get("next")),
         "attempt_form": ShootoutAttemptForm(initial={**_event_form_initial(), **((so or {}).get("next") or {})}),
         "lot_form": ShootoutLotForm(),
+        "lot_correction_form": ShootoutLotCorrectionForm(lot=lot, prefix="correct"),
         "start_form": ShootoutStartForm(match=match, initial={**_event_form_initial(), "first": lot.winner if lot else None}),
         "overtime_form": EventIdForm(initial=_event_form_initial()),
     }
@@ -464,17 +471,45 @@ def _player_name(match: Match, who: dict | None) -> str:
 @committee_required
 @require_POST
 def shootout_lot_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Decide the lot (Rule 14.d), once; the panel's "Correct the lot" form posts here too, marked
+    ``action=correct``, and is a different decision with its own form."""
     match = _match(pk)
+    if request.POST.get("action") == "correct":
+        return _shootout_lot_correct(request, match)
     form = ShootoutLotForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
         lot = shootout_lot_draw(match=match, user=request.user, caller=data["caller"], call=data["call"], result=data["result"])
-        winner = match.home if lot.winner == "home" else match.away
-        messages.success(request, _("The coin fell %(result)s: %(team)s won the lot and hits first.") % {
-            "result": dict(ShootoutLotForm.CALLS)[lot.result], "team": winner.team.name})
+        if isinstance(lot, ServiceRejection):
+            form.add_error(None, _lot_refusal(lot))
+            _form_errors(request, form)
+        else:
+            winner = match.home if lot.winner == "home" else match.away
+            messages.success(request, _("The coin fell %(result)s: %(team)s won the lot and hits first.") % {
+                "result": dict(ShootoutLotForm.CALLS)[lot.result], "team": winner.team.name})
     else:
         _form_errors(request, form)
     return redirect("committee:shootout", pk=pk)
+
+
+def _shootout_lot_correct(request: HttpRequest, match: Match) -> HttpResponse:
+    form = ShootoutLotCorrectionForm(request.POST, prefix="correct")
+    if form.is_valid():
+        data = form.cleaned_data
+        lot = shootout_lot_correct(match=match, user=request.user, caller=data["caller"], call=data["call"],
+                                   result=data["result"], reason=data["reason"])
+        if isinstance(lot, ServiceRejection):
+            form.add_error(None, _lot_refusal(lot))
+            _form_errors(request, form)
+        else:
+            messages.success(request, _("Lot corrected: %(lot)s") % {"lot": lot_text(match, lot)})
+    else:
+        _form_errors(request, form)
+    return redirect("committee:shootout", pk=match.pk)
+
+
+def _lot_refusal(refusal: ServiceRejection) -> str:
+    return _("%(message)s (Rule %(rule)s)") % {"message": refusal.message(_lang()), "rule": refusal.rule}
 
 
 @committee_required

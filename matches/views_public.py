@@ -8,6 +8,7 @@ and hands the same data to its script, which then follows the match live through
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -43,6 +44,9 @@ def _labels() -> dict[str, object]:
         "no_restart": _("Ball in play"),
         "winner": _("Winner"),
         "next_in": _("Next chukker in %s"),
+        # The clock's convention (static/js/clock-convention.js), for the overlay, which has no JS catalog.
+        "clock": {"left": _("time left"), "played": _("time played"),
+                  "heading_left": _("Time left"), "heading_played": _("Time played")},
     }
 
 
@@ -62,11 +66,20 @@ def _page_context(match, data: dict) -> dict:
             "status": data["labels"]["status"].get(state.get("status"), "")}
 
 
-def _clock_text(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    seconds = int(seconds)
+def _mss(seconds: float) -> str:
+    seconds = max(0, math.floor(seconds + 1e-6))
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def time_left_text(seconds: float | None, regular_seconds: float) -> str:
+    """A time of the period as a public scoreboard shows it by default (time left, as
+    ``PoloClockConvention.format(…, "left")``): the time left to the seven-minute horn, "+m:ss" in
+    the extra time after it."""
+    if not isinstance(seconds, (int, float)):
+        return ""
+    if seconds > regular_seconds:
+        return "+" + _mss(seconds - regular_seconds)
+    return _mss(math.ceil(regular_seconds - seconds - 1e-6))
 
 
 @never_cache
@@ -77,7 +90,8 @@ def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
     goals = match_goals(match)
     data["goals"] = goals["goals"]
     data["goals_seq"] = goals["last_seq"]
-    rows = [{**g, "clock_text": _clock_text(g["clock"])} for g in goals["goals"]]
+    # The first paint (and a page without script) in the scoreboard's default convention, time left.
+    rows = [{**g, "clock_text": time_left_text(g["clock"], match.period_seconds)} for g in goals["goals"]]
     return render(request, "public/scoreboard.html", {
         **_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1",
     })

@@ -75,10 +75,12 @@ def test_it_rejects_what_the_rules_refuse_with_code_rule_and_message(cast):
     assert body["error"]["message"] == "The ball is not in play."
     assert body["last_seq"] == 0 and body["state"]["status"] == "scheduled"
     log(cast.match_a, ev("play", clock=0))
+    # A goal stamped at 7:35 by a device whose clock is minutes ahead of the official one.
     late = post_event(client, cast.match_a, ev("goal", team="home", number=1, clock=455))
     assert late.status_code == 422
-    assert late.json()["error"]["code"] == "goal_after_time"
+    assert late.json()["error"]["code"] == "clock_ahead"
     assert late.json()["error"]["rule"] == "14.b(1)"
+    assert "ahead of the official clock" in late.json()["error"]["message"]
     assert MatchEvent.objects.filter(match=cast.match_a).count() == 1
 
 

@@ -14,6 +14,7 @@ from matches.services import match_state
 from matches.services_committee import shootout_lot_draw
 
 from .committee_helpers import Committee, fresh_game_cache, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .personas import make_match
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,10 @@ def test_the_server_draws_the_lot_and_records_who_called(cast):
 
 
 def test_the_draw_is_not_fixed(cast):
-    results = {shootout_lot_draw(match=cast.match, user=cast.member, caller="home", call="heads").result for _ in range(40)}
+    # A lot is drawn once per match (test_committee_lot.py): draw one on each of 40 matches.
+    m = cast.match
+    matches = [m] + [make_match(tournament=m.tournament, field=m.field, home=m.home, away=m.away) for _ in range(39)]
+    results = {shootout_lot_draw(match=each, user=cast.member, caller="home", call="heads").result for each in matches}
     assert results == {"heads", "tails"}
 
 

@@ -2,6 +2,8 @@
 (/matches/{id}/referee/) and the umpires' score confirmation at the end of each chukker."""
 from __future__ import annotations
 
+import time
+
 import json
 import re
 
@@ -24,10 +26,12 @@ def page_config(response) -> dict:
 
 def end_first_chukker(match) -> dict:
     """Play the first chukker out: a ball over the side after 7:00 ends it (Rule 14.b)."""
-    log(match, ev("play", clock=0))
-    log(match, ev("goal", team="home", number=2, clock=100))
-    log(match, ev("play", clock=100))
-    return log(match, ev("ball_out", line="side", at={"x": 150, "y": 0}, last_hit_by="away", deflected_off="none", clock=425))
+    t0 = time.time() - 600  # the chukker was played over the last minutes (clocks as they were)
+    log(match, ev("play", clock=0), now=t0)
+    log(match, ev("goal", team="home", number=2, clock=100), now=t0 + 100)
+    log(match, ev("play", clock=100), now=t0 + 130)
+    return log(match, ev("ball_out", line="side", at={"x": 150, "y": 0}, last_hit_by="away", deflected_off="none",
+                         clock=425), now=t0 + 455)
 
 
 def confirm(client, match, period, home, away):
@@ -81,8 +85,10 @@ def test_an_unknown_match_is_not_found(cast):
 
 
 def test_the_state_comes_in_the_users_language(cast):
-    log(cast.match_a, ev("play", clock=0))
-    log(cast.match_a, ev("ball_out", line="side", at={"x": 120, "y": 0}, last_hit_by="away", deflected_off="none", clock=30))
+    t0 = time.time() - 60
+    log(cast.match_a, ev("play", clock=0), now=t0)
+    log(cast.match_a, ev("ball_out", line="side", at={"x": 120, "y": 0}, last_hit_by="away", deflected_off="none",
+                         clock=30), now=t0 + 30)
     client = client_for(cast.scorer_a)
     client.cookies["django_language"] = "es"
     response = client.get(f"/matches/{cast.match_a.pk}/scorer/")

@@ -19,6 +19,7 @@ from django.urls import reverse
 from matches.demo import load_demo
 from matches.models import Match
 from matches.services import match_event_log
+from matches.views_public import time_left_text
 
 pytestmark = pytest.mark.django_db
 
@@ -89,12 +90,24 @@ def test_the_scoreboard_lists_the_last_goals_newest_first(demo, spectator):
 
 
 def test_the_last_goals_are_rendered_for_a_first_paint_without_script(demo, spectator):
+    """In the scoreboard's default convention, beside a clock labelled "time left": a goal at 2:30
+    played of a 7-minute chukker shows 4:30 (the clock-convention script redraws it if the visitor
+    chose time played)."""
     _, live = demo
     html = spectator.get(reverse("scoreboard", args=[live.pk])).content.decode()
+    assert 'data-role="clock-label">time left<' in html
+    assert 'data-role="goals-clock-heading">Time left<' in html
     body = html[html.index('data-role="goals"'):html.index("</tbody>")]
     rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
     assert len(rows) == 5
-    assert re.findall(r"<td[^>]*>(.*?)</td>", rows[0]) == ["3", "2:30", live.home.team.name, "Poroto Ruiz"]
+    assert re.findall(r"<td[^>]*>(.*?)</td>", rows[0]) == ["3", "4:30", live.home.team.name, "Poroto Ruiz"]
+
+
+@pytest.mark.parametrize("clock, text", [(150, "4:30"), (100, "5:20"), (99.5, "5:21"), (0, "7:00"), (420, "0:00"),
+                                         (432.4, "+0:12"), (450, "+0:30"), (None, "")])
+def test_a_goals_time_left_is_the_chukker_less_its_clock(clock, text):
+    """The server's first paint agrees with the script's PoloClockConvention.format(clock, 420, "left")."""
+    assert time_left_text(clock, 420) == text
 
 
 def test_a_voided_goal_leaves_the_list(demo, spectator):
@@ -240,12 +253,14 @@ def test_the_scoreboard_speaks_spanish(demo, spectator):
 
 
 def test_in_spanish_the_goals_table_names_the_goal_scorer_not_the_official(demo, spectator):
-    """"Scorer" and "Time" mean two things in English: the goals table's are the player who scored
-    and the clock of the goal (translated by context), not the official scorer or the time of day."""
+    """"Scorer" means two things in English: the goals table's is the player who scored (translated
+    by context), not the official scorer; its time is the time left, like the clock beside it, not
+    the time of day."""
     _, live = demo
     html = spectator.get(reverse("scoreboard", args=[live.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     head = html[html.index('data-role="goals"') - 400:html.index('data-role="goals"')]
-    assert '<th scope="col">Tiempo</th>' in head and '<th scope="col">Goleador</th>' in head
+    assert '<th scope="col" data-role="goals-clock-heading">Tiempo restante</th>' in head
+    assert '<th scope="col">Goleador</th>' in head
     assert "Anotador" not in head and "Hora" not in head
 
 

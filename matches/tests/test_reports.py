@@ -97,6 +97,22 @@ def test_the_printable_page(played):
     assert "@media print" in css
 
 
+def test_the_report_says_its_times_are_time_played(played):
+    """A report is a document with no clock beside it: every time is time played in the chukker,
+    and its columns and a note say so (the public scoreboard's clock shows time left)."""
+    html = played.client().get(reverse("committee:report", args=[played.match.pk])).content.decode()
+    assert "Times are time played in the chukker, counted from its start (m:ss)." in html
+    for table in ("goals", "penalties", "cards", "injuries", "clock", "committee"):
+        head = html[html.index(f'id="{table}"'):]
+        head = head[:head.index("</thead>")]
+        assert '<th scope="col">Time played</th>' in head, table
+        assert ">Clock<" not in head, table
+    goals = html[html.index('id="goals"'):html.index("</table>", html.index('id="goals"'))]
+    assert "<td>0:50</td>" in goals and "<td>1:40</td>" in goals  # played, not 6:10 or 5:20 left
+    spanish = played.client().get(reverse("committee:report", args=[played.match.pk]), HTTP_ACCEPT_LANGUAGE="es")
+    assert '<th scope="col">Tiempo jugado</th>' in spanish.content.decode()
+
+
 def test_the_pdf(played):
     response = played.client().get(reverse("committee:report_pdf", args=[played.match.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"

@@ -16,7 +16,7 @@ from . import restarts as R
 from .config import MatchConfig, Player
 from .geometry import Point
 from .shootout import progress
-from .state import (Entry, ExcusedHorse, Game, Log, Restart, Shootout, Timer, Unavailable, evolve, flip, leader,
+from .state import (Entry, ExcusedHorse, Game, Hold, Log, Restart, Shootout, Timer, Unavailable, evolve, flip, leader,
                     new_game as _new_game_state, next_period, other)
 
 TEAMS = ("home", "away")
@@ -44,6 +44,14 @@ COURTESY_SECONDS = 60.0      # 21.f(2)
 TACK_SECONDS = 300.0         # 21.g
 FORFEIT_WINDOW = 24 * 3600.0  # 21.f(5)
 EPSILON = 1e-6
+# Issue 9: what a live official may stamp on an event (its ``clock``, read at the entry's first
+# key). CHOICE: ahead of the official clock by up to a second is clock sync error and is taken as
+# the official time; further ahead, or further back than the window, is a device that cannot be
+# trusted to rewrite the record (14.b(1): the umpires correct the official time with a clock set).
+CLOCK_AHEAD_TOLERANCE = 1.0
+CLOCK_STAMP_WINDOW = 60.0
+# The events that stop play and the clock: the ones an official's first key holds the clock for.
+STOPPAGES = ("goal", "foul", "ball_out", "whistle", "restart_violation")
 # CHOICE: a whistle this soon after "Play" (or with the ball still on the spot) finds the restart
 # not yet taken: the umpires let it be taken again (22.a "Calling Play": "resume the knock-in by
 # calling 'Play'", and the re-hit allowed for the officials' procedural error).
@@ -320,7 +328,7 @@ def _play(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
             elapsed = min(elapsed, game.config.period_end - restart.min_clock_remaining)
     taken = evolve(restart, next_period=False) if restart is not None and restart.next_period else restart
     return evolve(game, status="in_play", elapsed=elapsed, running=True, anchor=now, restart=None,
-                  taken=taken, taken_clock=elapsed, timers=(), **changes)
+                  taken=taken, taken_clock=elapsed, timers=(), holds=(), held_from=None, **changes)
 
 
 def _goal(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
@@ -669,6 +677,8 @@ def _clock_set(game: Game, ev: dict, clock: float | None, now: float | None) -> 
         _invalid(m.MISSING_FIELD, field="clock")
     _gate(game, "in_play", "stopped")
     g = evolve(game, elapsed=float(clock), anchor=now if game.running else None)  # type: ignore[arg-type]
+    if g.held_from is not None:  # held by an entry in progress: released, it runs from the new time
+        g = evolve(g, held_from=(float(clock), now))  # type: ignore[arg-type]
     if g.running:
         return _end_by_horn(g, None, now) if g.elapsed > g.config.period_end else g
     if g.elapsed >= g.config.period_seconds and g.restart is not None:
@@ -863,6 +873,42 @@ def _shootout_attempt(game: Game, ev: dict, clock: float | None, now: float | No
                    {"shootout": evolve(so, winner=winner), "goals": goals})
 
 
+def _hold(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    """An official's first key of a stoppage: "play and the clock are stopped" (21) at that
+    moment, while the entry is typed. A hold while the clock is held already joins it (the
+    screens show who is logging what); the stoppage that follows is recorded at the held time."""
+    kind = _choice(ev, "kind", STOPPAGES)
+    by = ev.get("by")
+    if by is not None and not (type(by) is dict and all(type(v) is str for v in by.values())):
+        _invalid(m.BAD_FIELD, field="by")
+    _gate(game, "in_play")
+    hold = Hold(ev["id"], kind, game.elapsed if clock is None else float(clock), by)  # type: ignore[arg-type]
+    if game.holds or not game.running:
+        return evolve(game, holds=game.holds + (evolve(hold, clock=game.elapsed),))
+    return evolve(game, running=False, anchor=None, elapsed=hold.clock, holds=(hold,),
+                  held_from=(game.elapsed, game.anchor))
+
+
+def _unhold(game: Game, hold_id: str) -> Game:
+    """One entry in progress is finished or abandoned. When no other is, and the ball is still in
+    play, the clock runs again as if it had never stopped."""
+    holds = tuple(h for h in game.holds if h.id != hold_id)
+    if not holds and game.status == "in_play" and game.held_from is not None:
+        elapsed, anchor = game.held_from
+        return evolve(game, holds=(), held_from=None, running=True, elapsed=elapsed, anchor=anchor)
+    return evolve(game, holds=holds)
+
+
+def _release(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
+    """The entry was abandoned (Esc): the hold goes, nothing else happened."""
+    target = ev.get("target")
+    if not isinstance(target, str) or not target:
+        _invalid(m.MISSING_FIELD, field="target")
+    if not any(h.id == target for h in game.holds):
+        _refuse("not_held", None, m.NOT_HELD, target=target)
+    return _unhold(game, target)  # type: ignore[arg-type]
+
+
 def _forfeit(game: Game, ev: dict, clock: float | None, now: float | None) -> Game:
     team = _team(ev, "team")
     reason = _text(ev, "reason")
@@ -881,7 +927,7 @@ HANDLERS: dict[str, Handler] = {
     "restart_violation": _restart_violation, "horn": _horn, "clock_set": _clock_set, "card": _card,
     "mount": _mount, "substitution": _substitution, "suspend": _suspend, "resume": _resume,
     "abandon": _abandon, "overtime": _overtime, "shootout_start": _shootout_start,
-    "shootout_attempt": _shootout_attempt, "forfeit": _forfeit,
+    "shootout_attempt": _shootout_attempt, "forfeit": _forfeit, "hold": _hold, "release": _release,
 }
 EVENT_TYPES = frozenset(HANDLERS) | {"void"}
 # CHOICE: an event timed after 7:30 finds the period already over (14.b(1): it "ends at 7 minutes
@@ -899,7 +945,7 @@ def _apply(game: Game, ev: dict, now: float | None) -> Game:
     etype = ev["type"]
     if game.running and clock is not None:
         if clock < game.elapsed - EPSILON and etype != "clock_set":
-            _invalid(m.CLOCK_BACKWARDS, clock=clock, elapsed=game.elapsed)
+            _refuse("clock_before_previous_event", "14.b(1)", m.CLOCK_BACKWARDS, clock=clock, elapsed=game.elapsed)
         if clock > game.config.period_end + EPSILON and etype not in ("horn", "clock_set", "goal"):
             # 14.b(1): the period ended at 7:30 on the official clock, whether or not the horn
             # was heard; then this event is judged.
@@ -907,6 +953,8 @@ def _apply(game: Game, ev: dict, now: float | None) -> Game:
             if etype in _AFTER_TIME_NOOPS:
                 return game
     g = HANDLERS[etype](game, ev, clock, now)
+    if g.holds or g.held_from is not None:
+        g = _settle_holds(g, ev)
     tick = g.running and clock is not None and g.elapsed < clock and (g.anchor is None or now is None)
     stale_horn = g.fresh_horn and etype not in ("horn", "whistle", "card")
     if tick or stale_horn:
@@ -919,6 +967,45 @@ def _apply(game: Game, ev: dict, now: float | None) -> Game:
             return evolve(g, **changes)
         g.__dict__.update(changes)  # ``g`` is new, made by the handler for this event alone
     return g
+
+
+def _settle_holds(g: Game, ev: dict) -> Game:
+    """After an event: the entry it completes (``hold``) is no longer in progress; a stoppage has
+    stopped the clock for good; a period or game that ended leaves no entry in progress."""
+    named = ev.get("hold")
+    if ev["type"] not in ("hold", "release") and type(named) is str and any(h.id == named for h in g.holds):
+        g = _unhold(g, named)
+    if g.status not in ("in_play", "stopped"):
+        return evolve(g, holds=(), held_from=None)
+    if g.status == "stopped" and g.held_from is not None:
+        return evolve(g, held_from=None)
+    return g
+
+
+def _held_clock(game: Game, ev: dict) -> dict:
+    """While an entry holds the clock, a stoppage happened at the held time, whenever it is sent."""
+    if game.held_from is not None and game.status == "in_play" and ev["type"] in STOPPAGES \
+            and ev.get("clock") != game.elapsed:
+        return {**ev, "clock": game.elapsed}
+    return ev
+
+
+def _stamp_refusal(game: Game, ev: dict, now: float) -> tuple[dict, m.Rejection | None]:
+    """A clock stamped by the official's device (the entry's first key), checked against the
+    running official clock: a skewed device cannot rewrite history (14.b(1))."""
+    clock = ev.get("clock")
+    if clock is None or not game.running or game.anchor is None or ev["type"] in ("clock_set", "horn") \
+            or not _is_num(clock):
+        return ev, None
+    official = min(game.elapsed + max(0.0, now - game.anchor), game.config.period_end)
+    params = {"clock": round(float(clock), 1), "official": round(official, 1), "window": int(CLOCK_STAMP_WINDOW)}
+    if clock > official + CLOCK_AHEAD_TOLERANCE:
+        return ev, m.Rejection("clock_ahead", "14.b(1)", m.CLOCK_AHEAD, params)
+    if clock < official - CLOCK_STAMP_WINDOW:
+        return ev, m.Rejection("clock_too_old", "14.b(1)", m.CLOCK_TOO_OLD, params)
+    if clock > official:
+        return {**ev, "clock": round(official, 3)}, None
+    return ev, None
 
 
 # -- the log: ids, sequence numbers, corrections ----------------------------------------------------
@@ -988,10 +1075,12 @@ def _void(game: Game, ev: dict) -> Game:
     return evolve(_refold(base, kept), voided=voided)
 
 
-def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
+def decide(game: Game, event: Any, *, now: float | None = None, stamps: bool = True) -> Decision:
     """Accept or refuse ``event`` and return the Decision (the new Game when accepted, the same
     Game with a Rejection when not). ``now`` (epoch seconds) fills a missing ``clock`` from the
-    running clock; replays pass none."""
+    running clock; replays pass none. ``stamps``: with ``now``, check a ``clock`` the event
+    brings against the running clock (an official's device); False where the caller's ``now``
+    is itself simulated (a demo, an import) and its clocks are the record."""
     # The common path is straight-line: the server re-derives a match from its log on every event.
     if type(event) is not dict or type(event.get("id")) is not str or type(event.get("type")) is not str \
             or not event["id"] or event["type"] not in EVENT_TYPES:
@@ -1003,9 +1092,11 @@ def decide(game: Game, event: Any, *, now: float | None = None) -> Decision:
         return _repeated(game, event, game.log.entries[i])
     ev = event
     if "expected_seq" in ev or WALL_TIME in ev or now is not None:
-        ev, now, refused = _admit(game, ev, now)
+        ev, now, refused = _admit(game, ev, now, stamps)
         if refused is not None:
             return Decision(False, game, refused, ev)
+    if game.held_from is not None:
+        ev = _held_clock(game, ev)
     try:
         g = _void(game, ev) if ev["type"] == "void" else _apply(game, ev, now)
     except _Refused as refusal:
@@ -1036,7 +1127,7 @@ def _repeated(game: Game, event: dict, entry: Entry) -> Decision:
     return Decision(False, game, m.Rejection("duplicate_id", None, m.DUPLICATE_ID), event)
 
 
-def _admit(game: Game, ev: dict, now: float | None) -> tuple[dict, float | None, m.Rejection | None]:
+def _admit(game: Game, ev: dict, now: float | None, stamps: bool = True) -> tuple[dict, float | None, m.Rejection | None]:
     """The live server's part: ``expected_seq`` checked and dropped, ``now`` recorded as ``at``
     (or read back from it), a missing ``clock`` filled in from the running clock."""
     if "expected_seq" in ev:
@@ -1053,6 +1144,10 @@ def _admit(game: Game, ev: dict, now: float | None) -> tuple[dict, float | None,
         now = _wall_time(ev)
     elif WALL_TIME not in ev:
         ev = {**ev, WALL_TIME: now}
+        if stamps:
+            ev, refused = _stamp_refusal(game, ev, now)
+            if refused is not None:
+                return ev, now, refused
     if ev.get("clock") is None and game.running and game.anchor is not None and now is not None:
         ev = {**ev, "clock": round(game.elapsed + max(0.0, now - game.anchor), 3)}
     return ev, now, None

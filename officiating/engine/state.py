@@ -71,6 +71,18 @@ class Timer:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """An official has begun logging a stoppage (the first key of a goal, foul, ball out, whistle
+    or restart violation): the clock stopped at ``clock`` while the entry is typed. ``by`` is who
+    ({"role", "name"}, filled in by the server), ``kind`` what they are logging."""
+
+    id: str
+    kind: str
+    clock: float
+    by: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class ExcusedHorse:
     team: str
     number: int
@@ -169,6 +181,8 @@ class Game:
     result: str | None
     forfeit: tuple[str, str | None] | None
     ended_at: float | None
+    holds: tuple[Hold, ...]  # entries in progress (issue 9: the clock stops at the first key)
+    held_from: tuple[float, float | None] | None  # (elapsed, anchor) the clock ran with before the first hold
     log: Log
     log_len: int
     voided: frozenset[str]
@@ -221,7 +235,7 @@ def new_game(config: MatchConfig, opening: Restart) -> Game:
         rosters=(config.home.players, config.away.players), mounts=(), cards=(),
         courtesy_period=None, stoppage=0, ended_by=None, fresh_horn=False,
         interval_started_at=None, suspended_from=None, shootout=None, winner=None, result=None,
-        forfeit=None, ended_at=None, log=Log(), log_len=0, voided=frozenset(),
+        forfeit=None, ended_at=None, holds=(), held_from=None, log=Log(), log_len=0, voided=frozenset(),
     )
 
 
@@ -269,15 +283,18 @@ def to_state(game: Game, *, now: float | None = None, lang: str = "en") -> dict[
     With ``now`` and a running clock, the clock is projected to ``now`` (never past the horn that
     would end the period: the horn itself is an event, see ``due_events``)."""
     cfg = game.config
-    elapsed = game.elapsed
+    elapsed, anchor = game.elapsed, game.anchor if game.running else None
     if game.running and now is not None and game.anchor is not None:
-        elapsed = min(elapsed + max(0.0, now - game.anchor), cfg.period_end)
+        # Projected to ``now``: the anchor is the time elapsed was read at (screens run the clock
+        # as ``elapsed + (server_now - anchor)``), so it moves with the projection.
+        elapsed, anchor = min(elapsed + max(0.0, now - game.anchor), cfg.period_end), now
     state: dict[str, Any] = {
         "status": game.status,
         "period": {"number": game.period, "kind": game.period_kind,
                    "final_regulation": game.period_kind == "regulation" and game.period == cfg.periods},
         "clock": {"elapsed": float(elapsed), "running": game.running, "phase": phase(game, elapsed),
-                  "anchor": game.anchor if game.running else None,
+                  "anchor": anchor,
+                  "held": bool(game.holds) and game.held_from is not None,
                   "regular_seconds": cfg.period_seconds, "end_seconds": cfg.period_end},
         "score": {"home": _num(game.score("home")), "away": _num(game.score("away"))},
         "goals": {"home": game.goals[0], "away": game.goals[1]},
@@ -293,6 +310,7 @@ def to_state(game: Game, *, now: float | None = None, lang: str = "en") -> dict[
         "shootout": shootout_dict(game),
         "winner": game.winner,
         "result": game.result,
+        "holds": [{"id": h.id, "kind": h.kind, "clock": _num(h.clock), "by": h.by} for h in game.holds],
         "last_seq": game.last_seq,
     }
     if game.status == "interval":

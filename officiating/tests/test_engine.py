@@ -155,7 +155,7 @@ def test_halftime_follows_the_middle_period():
 def test_a_clock_that_runs_backwards_is_refused():
     out = run(ev("play", clock=0.0), ev("mount", team="home", number=1, horse="Pampa", clock=100.0),
               ev("mount", team="home", number=1, horse="Pampa", clock=50.0))
-    assert last_error(out) == "invalid_event"
+    assert last_error(out) == "clock_before_previous_event"  # 14.b(1): a clear code (issue 9)
 
 
 # -- live clock: now, anchors and due horns -----------------------------------------------------------------

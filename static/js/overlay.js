@@ -1,13 +1,18 @@
 /* The stream overlay (/matches/{id}/overlay/): a compact, transparent bar for an OBS browser
  * source — teams, score, chukker, clock; a status word only when the ball is not simply in play.
  * Its words come translated with the page (``?lang=`` or the visitor's language), so it needs no
- * JavaScript catalog. */
+ * JavaScript catalog. The clock shows time left, labelled; ``?clock=played`` shows time played
+ * (PoloClockConvention, screen "overlay": no button on a video). */
 (function () {
   "use strict";
 
   var root = document.getElementById("overlay");
   var data = JSON.parse(document.getElementById("live-data").textContent);
   var meta = data.match, labels = data.labels;
+  var CC = window.PoloClockConvention;
+  CC.setLabels(labels.clock);
+  var convention = CC.get("overlay");
+  root.setAttribute("data-clock", convention);
 
   function part(role) { return root.querySelector('[data-role="' + role + '"]'); }
   function setText(node, text) { if (node && node.textContent !== text) node.textContent = text; }
@@ -34,9 +39,12 @@
     var state = live.state;
     if (!state) return;
     var left = live.intervalRemaining();
-    var text = state.status === "scheduled" ? "–:––" : live.clockText();
+    var text = state.status === "scheduled" ? "–:––" : CC.clockText(live, convention);
     if (left != null) text = labels.next_in.replace("%s", PoloLive.formatClock(Math.ceil(left)));
     setText(part("clock"), text);
+    var label = part("clock-label");
+    setText(label, CC.label(convention));
+    label.hidden = left != null;  // "Next chukker in 2:00" says what it counts
   }
 
   window.overlayLive = PoloLive.connect({

@@ -3,6 +3,9 @@
  * The page arrives rendered with the state as it was; this script colours the teams, runs the
  * clock, redraws on every snapshot/update, keeps the last goals (from the updates' score changes,
  * refetched from goals.json after a gap) and offers sound, full screen and the TV layout.
+ *
+ * The clock shows time left by default (PoloClockConvention, screen "scoreboard", or "tv" in the TV
+ * layout): always labelled, switched by a button or ``?clock=played``, and the goals' times follow it.
  */
 (function () {
   "use strict";
@@ -16,6 +19,10 @@
   var goals = (data.goals || []).slice();  // newest first
   var goalsSeq = data.goals_seq != null ? data.goals_seq : data.last_seq;
   var fieldKey = null;
+  var CC = window.PoloClockConvention;
+  var SCREEN = document.body.classList.contains("tv") ? "tv" : "scoreboard";
+  var convention = CC.get(SCREEN);
+  var live = null;
 
   function part(role) { return root.querySelector('[data-role="' + role + '"]'); }
   function setText(node, text) { if (node && node.textContent !== text) node.textContent = text; }
@@ -60,7 +67,8 @@
   }
 
   // --- Last goals --------------------------------------------------------------------------------
-  function clockOf(seconds) { return typeof seconds === "number" ? PoloLive.formatClock(seconds) : ""; }
+  // A goal's time in the clock's convention (time left: the period's regular length less its clock).
+  function clockOf(seconds) { return CC.format(seconds, live || meta, convention); }
 
   function renderGoals() {
     var body = part("goals");
@@ -165,7 +173,7 @@
     var state = live.state;
     if (!state) return;
     var clock = part("clock");
-    setText(clock, state.status === "scheduled" ? "–:––" : live.clockText());
+    setText(clock, state.status === "scheduled" ? "–:––" : CC.clockText(live, convention));
     clock.classList.toggle("running", !!(state.clock && state.clock.running));
     clock.classList.toggle("extra", live.clockElapsed() > live.hornTimes().seven);
     var left = live.intervalRemaining(), iv = part("interval");
@@ -179,7 +187,7 @@
 
   var CONN = {live: gettext("Live"), connecting: gettext("Connecting…"), offline: gettext("Offline — reconnecting…")};
 
-  var live = PoloLive.connect({
+  live = PoloLive.connect({
     matchId: meta.id,
     state: data.state,
     lastSeq: data.last_seq,
@@ -200,6 +208,17 @@
   window.scoreboardLive = live;
 
   // --- Tools -----------------------------------------------------------------------------------
+  CC.bindToggle(part("clock-toggle"), SCREEN, function (value) {
+    var changed = value !== convention;
+    convention = value;
+    root.setAttribute("data-clock", value);
+    setText(part("clock-label"), CC.label(value));
+    setText(part("goals-clock-heading"), CC.heading(value));
+    if (changed) {
+      renderGoals();
+      tick(live);
+    }
+  });
   PoloLive.bindMuteButton(part("mute"));
   var fs = part("fullscreen");
   if (!document.fullscreenEnabled) {

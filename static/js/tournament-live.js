@@ -5,6 +5,9 @@
  * each match that is in progress *and on screen* gets its own PoloLive socket for sub-second
  * updates and a running clock. A day has a handful of matches and only one or two run at once, so
  * the page holds at most a few sockets; the others close when they scroll away or finish.
+ *
+ * Clocks show time left by default, labelled (PoloClockConvention, screen "tournament": a button,
+ * or ``?clock=played``).
  */
 (function () {
   "use strict";
@@ -17,6 +20,8 @@
   var IN_PROGRESS = {in_play: 1, stopped: 1, interval: 1, tied: 1, shootout: 1, suspended: 1};
   var POLL_MS = 15000;
   var cards = {};
+  var CC = window.PoloClockConvention;
+  var convention = CC.get("tournament");
 
   function setText(node, text) { if (node && node.textContent !== text) node.textContent = text; }
   function score(n) { return n % 1 ? Math.floor(n) + "½" : String(n); }
@@ -38,13 +43,22 @@
     setText(part(card, "period"), playing ? (labels.period[p.kind] || labels.period.regulation) + " " + p.number : "");
     if (!card.live) {
       var c = s.clock;
-      setText(part(card, "clock"), c && IN_PROGRESS[s.status] ? PoloLive.formatClock(Math.max(0, card.meta.period_seconds - c.elapsed)) : "");
+      showClock(card, c && IN_PROGRESS[s.status] ? CC.format(c.elapsed, c.regular_seconds ? c : card.meta, convention) : "", true);
     }
+  }
+
+  /* The clock and, when it is one, its convention ("time left"); an interval's countdown says what it counts. */
+  function showClock(card, text, isClock) {
+    setText(part(card, "clock"), text);
+    var label = part(card, "clock-label");
+    setText(label, CC.label(convention));
+    label.hidden = !text || !isClock;
   }
 
   function tick(card, live) {
     var left = live.intervalRemaining();
-    setText(part(card, "clock"), left != null ? fmt(gettext("Next chukker in %s"), [PoloLive.formatClock(Math.ceil(left))]) : live.clockText());
+    if (left != null) showClock(card, fmt(gettext("Next chukker in %s"), [PoloLive.formatClock(Math.ceil(left))]), false);
+    else showClock(card, CC.clockText(live, convention), true);
   }
 
   function reconcile(card) {
@@ -126,6 +140,18 @@
 
   function pollLoop() {
     poll().then(function () { setTimeout(pollLoop, POLL_MS * (0.8 + 0.4 * Math.random())); });
+  }
+
+  var toggle = root.querySelector('[data-role="clock-toggle"]');
+  if (toggle) {
+    CC.bindToggle(toggle, "tournament", function (value) {
+      if (value === convention) return;
+      convention = value;
+      Object.keys(cards).forEach(function (id) {
+        var card = cards[id];
+        if (card.live) tick(card, card.live); else render(card);
+      });
+    });
   }
 
   document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
