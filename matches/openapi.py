@@ -147,6 +147,18 @@ def _error_response(description: str, code: str, message: str, status_body: bool
     return _json(schema, example, description)
 
 
+def _stale_response() -> dict[str, Any]:
+    """409: the log moved on since the official began the entry; whether it still fits (issue 9)."""
+    response = _error_response("expected_seq is behind the log: here is the current state, and whether the event "
+                               "would be accepted on it (`valid_now`; if not, `would_be` says why).",
+                               "stale_sequence", "The match has moved on since your last update.", True)
+    body = response["content"]["application/json"]
+    body["schema"]["properties"].update({"valid_now": {"type": "boolean"}, "would_be": _ref("Error")})
+    body["example"] = {**body["example"], "valid_now": False,
+                       "would_be": {"code": "not_in_play", "rule": None, "message": "The ball is not in play."}}
+    return response
+
+
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 DATE = {"name": "date", "in": "query", "required": False, "schema": {"type": "string", "format": "date"},
         "description": "YYYY-MM-DD in the tournament's time zone; default today."}
@@ -200,8 +212,7 @@ def document() -> dict[str, Any]:
                         "403": _error_response("Not logged in, or not an official of this match for this event.",
                                                "forbidden", "Only the officials of this match may do that."),
                         "404": _error_response("No such match.", "not_found", "No such match."),
-                        "409": _error_response("expected_seq is behind the log: here is the current state.",
-                                               "stale_sequence", "The match has moved on since your last update.", True),
+                        "409": _stale_response(),
                         "422": _error_response("Rejected by the rules (or not a valid event): nothing changed.",
                                                "not_in_play", "The ball is not in play.", True),
                     },
