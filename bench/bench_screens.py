@@ -108,12 +108,15 @@ def main(argv: list[str] | None = None) -> dict:
             scorer = pages["scorer"]
             rows = []
             goals = {"home": 0, "away": 0}
+            seq = 0
             for n in range(1, args.events + 1):
                 if n % 2:
                     keys, goal = ["Space"], None
+                    seq += 1
                 else:
                     team = "home" if n % 4 == 2 else "away"
                     keys, goal = ["g", team[0], "1"], team
+                    seq += 2  # the goal's first key holds the clock (a ``hold``, not listed), then the goal
                 for key in keys:
                     scorer.keyboard.press(key)
                 for page in pages.values() if goal else (pages["scorer"], pages["tablet"]):
@@ -123,11 +126,11 @@ def main(argv: list[str] | None = None) -> dict:
                         page.wait_for_function("(s) => window.__scores.some(([, v]) => v.replace(/\\s/g, '') === s)",
                                                arg=want, timeout=10_000)
                     else:
-                        page.wait_for_function("(n) => String(n) in window.__seen", arg=n, timeout=10_000)
+                        page.wait_for_function("(n) => String(n) in window.__seen", arg=seq, timeout=10_000)
                 key_at = scorer.evaluate("() => window.__lastKey")
-                row = {"seq": n, "type": "goal" if goal else "play",
-                       "scorer_ms": scorer.evaluate("(n) => window.__seen[n]", n) - key_at,
-                       "tablet_ms": pages["tablet"].evaluate("(n) => window.__seen[n]", n) - key_at}
+                row = {"seq": seq, "type": "goal" if goal else "play",
+                       "scorer_ms": scorer.evaluate("(n) => window.__seen[n]", seq) - key_at,
+                       "tablet_ms": pages["tablet"].evaluate("(n) => window.__seen[n]", seq) - key_at}
                 if goal:
                     want = f"{goals['home']}-{goals['away']}"
                     shown = pages["scoreboard"].evaluate(

@@ -8,7 +8,10 @@
  *   driven by keys (scorer) or big buttons (tablet), ending in one match-log event;
  * - EventLog: the match log as the screens list it, with voids applied;
  * - RestartTimers: the restart timers the state does not carry, from local timestamps;
- * - the header: score, clock, connection indicator, rejections.
+ * - the header: score, clock, connection indicator, rejections;
+ * - Screen: one official's screen — the state, the log, the offline queue, the clock held from
+ *   the first key of a stoppage (a "hold", released if the entry is abandoned), the other
+ *   officials' entries in progress, the conflict box, who may void what.
  */
 (function () {
   "use strict";
@@ -26,8 +29,23 @@
     mount: gettext("Mount (horse change)"), substitution: gettext("Substitution"), suspend: gettext("Suspend the game"),
     resume: gettext("Resume the game"), abandon: gettext("Abandon the game"), overtime: gettext("Overtime"),
     shootout_start: gettext("Start a shootout"), shootout_attempt: gettext("Shootout hit"), forfeit: gettext("Forfeit"),
-    void: gettext("Void (undo)"),
+    void: gettext("Void (undo)"), hold: gettext("Clock held"), release: gettext("Clock released"),
   };
+  // The events that stop play and the clock: their first key holds the clock (issue 9).
+  const STOPPAGES = ["goal", "foul", "ball_out", "whistle", "restart_violation"];
+  // The kinds of a hold, as the other officials' screens name an entry in progress ("foul…").
+  const HOLD_KINDS = {
+    goal: gettext("goal"), foul: gettext("foul"), ball_out: gettext("ball out"), whistle: gettext("whistle"),
+    restart_violation: gettext("restart violation"),
+  };
+  const ROLE_LABELS = {scorer: gettext("scorer"), umpire: gettext("umpire"), committee: gettext("committee")};
+  // Who may void what (matches/permissions.py, can_void): the committee's own decisions are its own.
+  const COMMITTEE_ONLY_EVENTS = ["overtime", "shootout_start", "forfeit"];
+  const COMMITTEE_OR_UMPIRE_EVENTS = ["suspend", "resume", "abandon"];
+  // Events of the game itself: none once the match is over, and none but a horse change or a
+  // substitution while it is suspended.
+  const GAME_EVENTS = ["play", "goal", "foul", "ball_out", "whistle", "restart_violation", "horn", "card", "clock_set",
+                       "mount", "substitution"];
   const WHISTLE_REASONS = [
     ["injured_player", "1", gettext("Injured player")], ["player_fall", "2", gettext("Player fall")],
     ["injured_horse", "3", gettext("Injured horse")], ["horse_fall", "4", gettext("Horse fall")],
@@ -205,9 +223,47 @@
         return fmt(e.scored ? gettext("Shootout: %(who)s scores") : gettext("Shootout: %(who)s misses"), {who: who(e.team, e.number)});
       case "forfeit": return fmt(gettext("Forfeit by %(team)s"), {team: teams.name(e.team)}) + (e.reason ? " — " + e.reason : "");
       case "void": return fmt(gettext("Void: %(reason)s"), {reason: e.reason || ""});
+      case "hold":
+        return fmt(gettext("Clock held at %(clock)s: %(what)s being logged"),
+                   {clock: formatClock(e.clock || 0), what: HOLD_KINDS[e.kind] || e.kind || ""});
+      case "release": return gettext("Entry abandoned: the clock runs on as if it had not stopped");
       default:
         return (EVENT_LABELS[e.type] || e.type) + (e.reason ? " — " + e.reason : "");
     }
+  }
+
+  /* "Ulises Umpire (umpire)": who logged an event (``event.by``, stored by the server). */
+  function describeAuthor(by) {
+    if (!by || !by.name) return "";
+    const role = ROLE_LABELS[by.role];
+    return role ? fmt(gettext("%(name)s (%(role)s)"), {name: by.name, role: role}) : by.name;
+  }
+
+  const isHoldEntry = (entry) => entry.type === "hold" || entry.type === "release";
+
+  /* May someone of ``role`` ("scorer", "umpire", "committee") void this log entry? The server's
+   * rule (matches/permissions.py can_void), so that no Void is offered that would be refused. */
+  function canVoid(role, entry) {
+    if (!role || !entry || entry.type === "void" || isHoldEntry(entry)) return false;
+    if (role === "committee") return true;
+    const by = (entry.event || {}).by;
+    if ((by && by.role === "committee") || COMMITTEE_ONLY_EVENTS.includes(entry.type)) return false;
+    if (COMMITTEE_OR_UMPIRE_EVENTS.includes(entry.type)) return role === "umpire";
+    return true;
+  }
+
+  /* Why no game event of this type may be logged now (a finished, abandoned or suspended match),
+   * or null. ``type`` null: why the game's events are closed at all. */
+  function closedReason(state, type) {
+    const status = state && state.status;
+    if (!["final", "abandoned", "suspended"].includes(status)) return null;
+    if (type && !GAME_EVENTS.includes(type)) return null;
+    if (status === "suspended") {
+      if (type === "mount" || type === "substitution") return null;
+      return gettext("The game is suspended: no whistle, foul or card until it is resumed.");
+    }
+    return status === "final" ? gettext("The match is over: no whistle, foul or card.")
+                              : gettext("The match was abandoned: no whistle, foul or card.");
   }
 
   function restartSummary(teams, restart) {
@@ -446,8 +502,18 @@
       S.team("team", gettext("Which team forfeits?")),
       S.input("reason", gettext("Why?")),
     ]},
-    void: {steps: [S.input("reason", gettext("Why void it?"))]},
+    void: {steps: [
+      // Z presets the last event; "#" asks for its number (the "#n" of the log).
+      S.input("target", gettext("Void which event? Its number in the log (e.g. 12)"),
+              {parse: parseSeq, resolve: "void_target", inputmode: "numeric"}),
+      S.input("reason", gettext("Why void it? (# first: another event, by its number)"), {hashTo: "target"}),
+    ]},
   };
+
+  function parseSeq(text) {
+    const m = /^\s*#?\s*(\d+)\s*$/.exec(text);
+    return m ? Number(m[1]) : undefined;
+  }
 
   /* The event the answers make: transport-only answers folded into the contract's shape. */
   function buildEvent(type, v) {
@@ -471,7 +537,10 @@
   const val = (x, v) => (typeof x === "function" ? x(v) : x);
 
   class Wizard {
-    /* opts: {root (panel element), teams, field (FieldView), submit(event), onIdle(), big (touch)} */
+    /* opts: {root (panel element), teams, field (FieldView), submit(event, entry), onIdle(), big (touch),
+     *        begin(type) -> entry, abandon(entry): the entry's first key and its abandonment
+     *        (Screen.beginEntry/abandonEntry: the clock held from the first key of a stoppage),
+     *        resolve(name, value, values) -> {value, note} | {error}: an answer checked by the page} */
     constructor(opts) {
       this.opts = opts;
       this.teams = opts.teams;
@@ -486,6 +555,8 @@
     /* Begin a command; ``presets`` answer steps in advance, ``note`` says what it is about. */
     start(type, presets, note) {
       if (!COMMANDS[type]) return;
+      if (this.active) this.cancel();
+      this.entry = this.opts.begin ? this.opts.begin(type) : null;  // first, at the key: the clock's time now
       this.type = type;
       this.note = note || "";
       this.values = Object.assign({}, presets || {});
@@ -496,10 +567,25 @@
     }
 
     cancel() {
+      const entry = this.entry;
+      this.entry = null;
       this.type = null;
       this.field.stopPick();
       this.render();
+      if (entry && this.opts.abandon) this.opts.abandon(entry);
       if (this.opts.onIdle) this.opts.onIdle();
+    }
+
+    /* "#" typed first in the reason of a void: name another event instead of the preset one. */
+    retarget(field) {
+      const i = this.steps().findIndex((st) => st.field === field);
+      if (i < 0) return;
+      this.preset.delete(field);
+      delete this.values[field];
+      this.note = "";
+      this.history = [];
+      this.index = i - 1;
+      this.advance();
     }
 
     steps() { return COMMANDS[this.type].steps; }
@@ -514,9 +600,11 @@
       this.field.stopPick();
       if (i >= steps.length) {
         const event = buildEvent(this.type, this.values);
+        const entry = this.entry;
+        this.entry = null;
         this.type = null;
         this.render();
-        this.opts.submit(event);
+        this.opts.submit(event, entry);
         if (this.opts.onIdle) this.opts.onIdle();
         return;
       }
@@ -637,7 +725,7 @@
       const out = [EVENT_LABELS[this.type]];
       for (const step of this.steps()) {
         const v = this.values[step.field];
-        if (v === undefined || v === null || step.kind === "flags" || step.field === this.step().field) continue;
+        if (v === undefined || v === null || step.kind === "flags" || step.resolve || step.field === this.step().field) continue;
         if (step.kind === "team") out.push(this.teams.name(v));
         else if (step.kind === "player") out.push("#" + v);
         else if (step.kind === "choice") out.push((step.options.find((o) => o[0] === v) || [0, 0, String(v)])[2]);
@@ -723,7 +811,7 @@
     renderInput(step) {
       const form = el("form", {class: "cmd-input"});
       const input = el("input", {type: "text", name: step.field, autocomplete: "off", "aria-label": step.prompt,
-                                 inputmode: step.parse === parseClock ? "numeric" : null});
+                                 inputmode: step.parse === parseClock ? "numeric" : step.inputmode || null});
       const error = el("span", {class: "cmd-error", role: "alert"});
       form.append(input, el("button", {type: "submit", class: "opt primary", text: gettext("OK")}), error);
       form.addEventListener("submit", (e) => {
@@ -734,12 +822,19 @@
           else error.textContent = gettext("Required.");
           return;
         }
-        const value = step.parse ? step.parse(text) : text;
+        let value = step.parse ? step.parse(text) : text;
         if (value === undefined) { error.textContent = gettext("Not understood: check the format."); return; }
+        if (step.resolve && this.opts.resolve) {
+          const found = this.opts.resolve(step.resolve, value, this.values);
+          if (found && found.error) { error.textContent = found.error; return; }
+          if (found) { value = found.value; if (found.note) this.note = found.note; }
+        }
         this.answer(value);
       });
       input.addEventListener("keydown", (e) => {
         if (e.key === "Escape") { e.preventDefault(); this.cancel(); }
+        else if (e.key === "#" && step.hashTo && !input.value) { e.preventDefault(); e.stopPropagation(); this.retarget(step.hashTo); return; }
+        else if (e.key === "Backspace" && !input.value && this.history.length) { e.preventDefault(); this.back(); }
         e.stopPropagation();
       });
       return form;
@@ -766,29 +861,38 @@
 
     voidOf(entry) { return this.voids.get(entry.id) || null; }
 
-    newestFirst() { return this.entries.slice().reverse(); }
+    /* The log as the officials list it, newest first: the clock holds of entries in progress
+     * (hold/release) are the audit trail's, not the match's, and are left out. */
+    newestFirst() { return this.entries.filter((e) => !isHoldEntry(e)).reverse(); }
 
-    /* What "void last" voids: the newest event that still counts (not a void, not voided). */
+    /* What "void last" voids: the newest event that still counts (not a void, not voided, not a hold). */
     lastVoidable() {
       for (let i = this.entries.length - 1; i >= 0; i--) {
         const e = this.entries[i];
-        if (e.type !== "void" && !this.voids.has(e.id)) return e;
+        if (e.type !== "void" && !isHoldEntry(e) && !this.voids.has(e.id)) return e;
       }
       return null;
     }
 
-    counting() { return this.entries.filter((e) => e.type !== "void" && !this.voids.has(e.id)); }
+    counting() { return this.entries.filter((e) => e.type !== "void" && !isHoldEntry(e) && !this.voids.has(e.id)); }
+
+    get lastSeq() { return this.entries.length ? this.entries[this.entries.length - 1].seq : 0; }
   }
 
-  function renderLogEntry(teams, log, entry, onVoid) {
+  /* One line of the log. ``onVoid(entry)``: a Void button, when ``mayVoid(entry)`` (default: yes).
+   * ``viewer``: the role of who looks, so that an event by another role says who logged it. */
+  function renderLogEntry(teams, log, entry, onVoid, mayVoid, viewer) {
     const voided = log.voidOf(entry);
     const clock = entry.event.clock != null ? formatClock(entry.event.clock) : "";
+    const by = entry.event.by;
     const li = el("li", {class: "log-entry" + (voided ? " voided" : "") + (entry.type === "void" ? " is-void" : ""),
-                          "data-seq": entry.seq, "data-type": entry.type, "data-id": entry.id});
-    li.append(el("span", {class: "log-seq", text: "#" + entry.seq}), el("span", {class: "log-clock", text: clock}),
-              el("span", {class: "log-text", text: describeEvent(teams, entry)}));
+                          "data-seq": entry.seq, "data-type": entry.type, "data-id": entry.id,
+                          "data-by": by && by.role ? by.role : null});
+    const text = el("span", {class: "log-text", text: describeEvent(teams, entry)});
+    if (by && by.name && (by.role !== viewer || by.role === "committee")) text.append(" ", el("small", {class: "log-by", text: describeAuthor(by)}));
+    li.append(el("span", {class: "log-seq", text: "#" + entry.seq}), el("span", {class: "log-clock", text: clock}), text);
     if (voided) li.append(el("span", {class: "log-voided", text: fmt(gettext("voided: %(reason)s"), {reason: voided.event.reason || ""})}));
-    else if (entry.type !== "void" && onVoid) {
+    else if (entry.type !== "void" && onVoid && (!mayVoid || mayVoid(entry))) {
       const b = el("button", {type: "button", class: "log-void", text: gettext("Void"), "aria-label": fmt(gettext("Void event #%(seq)s"), {seq: entry.seq})});
       b.addEventListener("click", () => onVoid(entry));
       li.append(b);
@@ -800,72 +904,97 @@
   /* Restart timers the state does not carry, from local timestamps (server time):
    *  - knock-in: 10 s from the "Play" that takes a knock-in (Rule 22.a);
    *  - foul shot: 20 s from the "Play" that takes a penalty (Rule 22.b);
-   *  - the umpire's 8-second count from the "Play" of a restart with count_seconds, then the 5 s
-   *    to play the ball (hit_within_seconds) (Rules 22.f, 22.h);
+   *  - the umpire's 8-second count (a free hit or possession play dropped by the umpire,
+   *    Rules 22.f, 22.h: "the Umpire shall count 8 seconds and drop a ball … and a member of the
+   *    team awarded possession shall have 5 seconds to play the ball"): the count runs from the
+   *    stoppage that awards it until the ball is dropped — "Play" ends it — and the 5 s to play
+   *    the ball run from that "Play";
    *  - back to the centre: 25 s from a goal (Rule 22.e(1)), until the throw-in.
-   * The next event ends them (the restart was taken, or the whistle went). A timer that runs out
-   * stays on screen, in red, until then or until dismissed. They are kept in localStorage with the
-   * sequence number of the event that started them, so a reload (or a new tab after a crash) shows
-   * them still running; the log, once loaded, says whether that event is still the last one. */
+   * They end with the next event of the game (the restart was taken, the whistle went, a void —
+   * of the event that started them or another), at the end of the period or the game (a horn, an
+   * interval, final, suspended: the state says so), and never with a card, a horse change, a
+   * clock set or an official's entry in progress (hold/release). A timer that runs out stays on
+   * screen, in red, until then or until dismissed. They are kept in localStorage with the
+   * sequence number of the event that started them, so a reload (or a new tab after a crash)
+   * shows them still running; the log, once loaded, says whether that event is still the last. */
+  const TIMER_ENDING_EVENTS = ["play", "goal", "foul", "ball_out", "whistle", "restart_violation", "void"];
+  const PLAYING = ["in_play", "stopped"];
+
   class RestartTimers {
     constructor(storageKey) {
       this.key = storageKey;
       this.timers = [];
       this.seq = null;  // the event that started them
+      this.id = null;
       try {
         const saved = JSON.parse(window.localStorage.getItem(this.key) || "null");
-        if (saved && Array.isArray(saved.timers)) { this.timers = saved.timers; this.seq = saved.seq; }
+        if (saved && Array.isArray(saved.timers)) { this.timers = saved.timers; this.seq = saved.seq; this.id = saved.id || null; }
       } catch (e) { /* storage unavailable or garbled: start without */ }
     }
 
     save() {
       try {
-        if (this.timers.length) window.localStorage.setItem(this.key, JSON.stringify({seq: this.seq, timers: this.timers}));
+        if (this.timers.length) window.localStorage.setItem(this.key, JSON.stringify({seq: this.seq, id: this.id, timers: this.timers}));
         else window.localStorage.removeItem(this.key);
       } catch (e) { /* storage unavailable: the timers still run on this page */ }
     }
 
-    /* After a reload: saved timers hold while their event is the log's newest (horns aside). */
-    check(log) {
-      if (this.seq == null) return;
-      const newest = log.entries.filter((e) => e.type !== "horn").pop();
-      if (newest && newest.seq > this.seq) { this.timers = []; this.seq = null; this.save(); }
-    }
-
-    observe(previous, state, events, fallbackNow) {
-      for (const ev of events) {
-        if (ev.type === "horn") continue;
-        const at = toEpoch(ev.received_at) || fallbackNow;
-        const restart = previous && previous.restart;
-        this.timers = [];
-        this.seq = ev.seq;
-        if (ev.type === "play" && restart) {
-          if (restart.kind === "knock_in") this.timers.push({kind: "knock_in", seconds: 10, started_at: at});
-          else if (restart.kind === "penalty") this.timers.push({kind: "foul_shot", seconds: 20, started_at: at});
-          if (restart.count_seconds) {
-            this.timers.push({kind: "count", seconds: restart.count_seconds, started_at: at});
-            if (restart.hit_within_seconds) this.timers.push({kind: "to_play", seconds: restart.hit_within_seconds, started_at: at + restart.count_seconds});
-          }
-        } else if (ev.type === "goal" && state.restart && state.restart.kind === "throw_in") {
-          this.timers.push({kind: "goal_return", seconds: 25, started_at: at});
-        }
-        previous = null;  // several events at once: only the first knows the restart it took
-      }
+    clear() {
+      if (!this.timers.length && this.seq == null) return;
+      this.timers = [];
+      this.seq = null;
+      this.id = null;
       this.save();
     }
 
-    dismiss() { this.timers = []; this.save(); }
+    /* After a reload: saved timers hold while their event is the newest that ends timers, and
+     * not voided; the period or the game over ends them. */
+    check(log, state) {
+      if (state && !PLAYING.includes(state.status)) { this.clear(); return; }
+      if (this.seq == null) return;
+      const newest = log.entries.filter((e) => TIMER_ENDING_EVENTS.includes(e.type)).pop();
+      const started = this.id ? log.entries.find((e) => e.id === this.id) : null;
+      if ((newest && newest.seq > this.seq) || (started && log.voidOf(started))) this.clear();
+    }
+
+    observe(previous, state, events, fallbackNow) {
+      const ending = events.filter((ev) => TIMER_ENDING_EVENTS.includes(ev.type));
+      ending.forEach((ev, i) => {
+        const at = toEpoch(ev.received_at) || fallbackNow;
+        // Several events at once: only the first knows the restart it took.
+        const restart = i === 0 && previous ? previous.restart : null;
+        this.timers = [];
+        this.seq = ev.seq;
+        this.id = ev.id;
+        if (ev.type === "play" && restart) {
+          if (restart.kind === "knock_in") this.timers.push({kind: "knock_in", seconds: 10, started_at: at});
+          else if (restart.kind === "penalty") this.timers.push({kind: "foul_shot", seconds: 20, started_at: at});
+          if (restart.count_seconds && restart.hit_within_seconds) {
+            this.timers.push({kind: "to_play", seconds: restart.hit_within_seconds, started_at: at});
+          }
+        } else if (ev.type === "goal" && state && state.restart && state.restart.kind === "throw_in") {
+          this.timers.push({kind: "goal_return", seconds: 25, started_at: at});
+        } else if (ev.type !== "play" && i === ending.length - 1 && state && state.status === "stopped" &&
+                   state.restart && state.restart.count_seconds) {
+          this.timers.push({kind: "count", seconds: state.restart.count_seconds, started_at: at});
+        }
+      });
+      if (state && !PLAYING.includes(state.status)) { this.timers = []; this.seq = null; this.id = null; }
+      this.save();
+    }
+
+    dismiss() { this.clear(); }
   }
 
-  /* Every timer to show now: the state's (stoppages, interval) and the local restart ones. */
+  /* Every timer to show now: the state's (stoppages, interval) and the local restart ones (none
+   * once the period or the game is over). */
   function allTimers(state, restartTimers, now) {
     const list = [];
     for (const t of (state && state.timers) || []) list.push(Object.assign({source: "state"}, t));
     if (state && state.interval && state.interval.started_at != null) list.push(Object.assign({source: "state"}, state.interval));
-    for (const t of restartTimers.timers) {
-      if (t.started_at > now) {  // the 5 s waits for the count
-        continue;
-      }
+    const playing = !state || PLAYING.includes(state.status);
+    for (const t of playing ? restartTimers.timers : []) {
+      if (t.started_at > now) continue;  // not yet begun
       list.push(Object.assign({source: "local"}, t));
     }
     return list.map((t) => {
@@ -920,9 +1049,11 @@
         ? fmt(gettext("Overtime %(n)s"), {n: state.period.number}) : fmt(gettext("Chukker %(n)s"), {n: state.period.number}));
     }
     const status = root.querySelector("[data-status-text]");
-    if (status && status.dataset.value !== state.status) {
-      status.textContent = STATUS_LABELS[state.status] || state.status;
+    const held = state.status === "in_play" && state.clock && state.clock.held;
+    if (status && (status.dataset.value !== state.status || status.dataset.held !== String(!!held))) {
+      status.textContent = held ? gettext("In play — clock held") : STATUS_LABELS[state.status] || state.status;
       status.dataset.value = state.status;
+      status.dataset.held = String(!!held);
     }
     const clock = root.querySelector("[data-clock]");
     if (clock) {
@@ -930,6 +1061,8 @@
       setText(clock, formatClock(e));
       const running = state.clock && state.clock.running ? "true" : "false";
       if (clock.dataset.running !== running) clock.dataset.running = running;
+      const held = state.clock && state.clock.held ? "true" : "false";  // an entry in progress holds it
+      if (clock.dataset.held !== held) clock.dataset.held = held;
       const extra = e >= ((state.clock || {}).regular_seconds || 420);
       if (clock.classList.contains("extra") !== extra) clock.classList.toggle("extra", extra);
     }
@@ -962,13 +1095,33 @@
 
   // --- One officials' screen: state, live connection, offline queue ------------------------------
   /* The parts both screens share: the newest state (from the page, the socket or our own answers),
-   * the event log, the offline queue with its conflict box, the board, the field's restart and
-   * the timers. Elements by id: board, field, restart, timers, conn, conflict, rejection.
-   * opts: {page, teams, field, onState(state), onLog(log), onQueue(queue, log)} */
+   * the event log, the offline queue with its conflict box, the board, the field's restart, the
+   * timers, and the entries in progress. Elements by id: board, field, restart, timers, conn,
+   * conflict, rejection, presence, closed.
+   * opts: {page, teams, field, onState(state), onLog(log), onQueue(queue, log)}
+   *
+   * Entries and the clock (issue 9). The first key of a stoppage (goal, foul, ball out, whistle,
+   * restart violation) is the moment play stopped: ``beginEntry`` reads the clock then, stops it on
+   * this screen at once and, while the ball is in play, queues a "hold" (no expected_seq, refusals
+   * quiet) so that every screen stops it too. The finished entry (``finishEntry``) carries that
+   * time (``clock``), the hold it completes (``hold``) and, as ``expected_seq``, the log position
+   * when it was begun — the hold's own when the server took it — so an entry overtaken by another
+   * official's event is never refused silently: the conflict box shows what arrived and offers to
+   * keep the entry on the new state (when the server says it is valid there) or to drop it. An
+   * entry abandoned (``abandonEntry``: Esc, Cancel) releases its hold: the clock runs on as if it
+   * had never stopped. The holds this screen made are remembered (localStorage) so that they are
+   * not shown as someone else's, and so that one whose entry was refused, or whose stoppage was
+   * voided (the hold is back, the clock held again), can be completed by the next entry or
+   * released. */
+  const HARMLESS_MEANWHILE = (e) => isHoldEntry(e) || (e.type === "horn" && (e.event || {}).kind === "seven");
+
   class Screen {
     constructor(opts) {
       const page = opts.page, matchId = page.match_id;
       this.opts = opts;
+      this.page = page;
+      this.matchId = matchId;
+      this.role = page.role;
       this.teams = opts.teams;
       this.field = opts.field;
       this.state = null;
@@ -977,18 +1130,30 @@
       this.log = new EventLog();
       this.restartTimers = new RestartTimers(`polo-timers:${matchId}`);
       this.$ = (id) => document.getElementById(id);
+      this.holdsKey = `polo-holds:${matchId}:${page.user}:${page.screen}`;
+      // hold id -> {id, kind, stamp, stamp_at, phase, first, seq}; phase: "sent" (on its way), "held"
+      // (the server has it; the entry is being typed or sent), "refused" (the server did not take it),
+      // "orphan" (its entry was refused or lost), "released" (abandoned), "done" (completed).
+      this.own = this.loadOwn();
       this.queue = window.PoloOfflineQueue.create({
         key: `polo-queue:${matchId}:${page.user}:${page.screen}`,  // one queue per screen: two tabs of it share it
         send: (body) => window.PoloLive.api(`/api/matches/${matchId}/events`, {method: "POST", body}),
         lastSeq: () => this.lastSeq,
         onChange: (q) => this.renderQueue(q),
-        onAccepted: (item, data) => { this.refuse(null); this.showState(data.state, data.last_seq); },
-        onConflict: (item, data) => this.showState(data.state, data.last_seq),
+        onAccepted: (item, data) => {
+          if (!item.quiet) this.refuse(null);
+          this.accepted(item, data);
+          this.showState(data.state, data.last_seq);
+        },
+        onQuiet: (item, data) => { this.quietlyRefused(item); this.showState(data && data.state, data && data.last_seq); },
+        onConflict: (item, data) => { this.showState(data.state, data.last_seq); this.settleConflict(item, data); },
         onRejected: (item, data, stopped) => {
           this.showState(data.state, data.last_seq);
-          if (!stopped) this.refuse(errorOf(data), item.event);
+          if (!stopped) { this.entryRefused(item); this.refuse(errorOf(data), item.event); }
         },
+        onDiscard: (item) => this.discarded(item),
       });
+      this.adoptOwn();
       this.live = window.PoloLive.connect({
         matchId,
         state: page.state, lastSeq: page.last_seq, serverTime: page.server_time,
@@ -1004,11 +1169,7 @@
           this.renderQueue();
           if (status === "live") this.queue.flush();
         },
-        onEvents: (events) => {
-          if (!this.log.add(events)) return;
-          this.restartTimers.check(this.log);
-          if (opts.onLog) opts.onLog(this.log);
-        },
+        onEvents: (events) => this.addEvents(events),
         onTick: (lv) => this.tick(lv),
       });
       setupTeams(document, this.teams);
@@ -1019,10 +1180,207 @@
 
     now(lv) { return (lv || this.live).serverNow(); }
 
+    addEvents(events) {
+      if (!this.log.add(events)) return;
+      this.restartTimers.check(this.log, this.state);
+      if (this.opts.onLog) this.opts.onLog(this.log);
+      if (this.queue && this.queue.blocked && this.queue.blocked.kind === "conflict") this.renderQueue();
+    }
+
     logEvent(event) {
       this.refuse(null);
       this.queue.add(event);
     }
+
+    // --- Entries in progress: the clock held from the first key ------------------------------------
+    loadOwn() {
+      try {
+        const saved = JSON.parse(window.localStorage.getItem(this.holdsKey) || "{}");
+        return new Map(Object.entries(saved && typeof saved === "object" ? saved : {}));
+      } catch (e) { return new Map(); }
+    }
+
+    saveOwn() {
+      try {
+        if (this.own.size) window.localStorage.setItem(this.holdsKey, JSON.stringify(Object.fromEntries(this.own), (k, v) => (k === "entry" ? undefined : v)));
+        else window.localStorage.removeItem(this.holdsKey);
+      } catch (e) { /* no storage: remembered on this page only */ }
+    }
+
+    /* After a reload: a remembered hold is still on its way (queued), completed by a queued
+     * entry, or left over from an entry that the reload lost (to be completed or released). */
+    adoptOwn() {
+      for (const own of this.own.values()) {
+        if (this.queue.items.some((it) => it.event.id === own.id)) own.phase = "sent";
+        else if (this.queue.items.some((it) => it.event.hold === own.id)) own.phase = "held";
+        else if (this.queue.items.some((it) => it.event.type === "release" && it.event.target === own.id)) own.phase = "released";
+        else if (own.phase !== "done") own.phase = "orphan";
+        own.entry = null;
+      }
+    }
+
+    /* The state as this screen shows it: the server's, with this screen's own holds applied at
+     * once — the clock stopped from the first key until the server has the hold, and running on
+     * as if never stopped once the entry holding it alone is abandoned. */
+    view() {
+      const s = this.state;
+      if (!s || !s.clock || s.status !== "in_play") return s;
+      const mine = Array.from(this.own.values());
+      const sent = mine.filter((h) => h.phase === "sent");
+      if (s.clock.running && sent.length) {
+        const stamp = Math.min(...sent.map((h) => h.stamp));
+        return Object.assign({}, s, {clock: Object.assign({}, s.clock, {running: false, held: true, elapsed: stamp, anchor: null})});
+      }
+      const holds = s.holds || [];
+      if (!s.clock.running && s.clock.held && holds.length && holds.every((h) => this.own.has(h.id) && this.own.get(h.id).phase === "released")) {
+        const first = holds.map((h) => this.own.get(h.id)).find((h) => h.first && Math.abs(h.stamp - s.clock.elapsed) < 0.05);
+        if (first) return Object.assign({}, s, {clock: Object.assign({}, s.clock, {running: true, held: false, elapsed: first.stamp, anchor: first.stamp_at})});
+      }
+      return s;
+    }
+
+    /* The official clock as this screen shows it now. */
+    clockNow() { return clockElapsed(this.view(), this.now()); }
+
+    /* A hold of ours the server has with no entry of ours on its way: its entry was refused or
+     * lost, or the stoppage that completed it was voided. The next stoppage entry completes it
+     * (the clock stays stopped at the whistle meanwhile), or it is released. */
+    orphanHold() {
+      const holds = (this.state && this.state.holds) || [];
+      for (const h of holds) {
+        const own = this.own.get(h.id);
+        if (own && (own.phase === "orphan" || own.phase === "done")) return own;
+      }
+      return null;
+    }
+
+    /* The first key of an entry: what it will be logged on. */
+    beginEntry(type) {
+      // Events of ours still on their way come before it: the entry is logged on top of them.
+      const entry = {type: type, expectedSeq: this.lastSeq, hold: null, clock: null,
+                     before: new Set(this.queue.items.map((it) => it.event.id))};
+      this.activeEntry = entry;
+      const s = this.view();
+      // Only an official who logs the game holds its clock (not the committee, nor a scorer watching the tablet).
+      if (!STOPPAGES.includes(type) || !s || s.status !== "in_play" || this.queue.passive || !this.page.can_log) return entry;
+      const now = this.now();
+      entry.clock = Math.round(clockElapsed(s, now) * 1000) / 1000;
+      const orphan = this.orphanHold();
+      if (orphan) {  // the entry that was refused: this one completes its hold, at its time
+        const held = ((this.state && this.state.holds) || []).find((h) => h.id === orphan.id);
+        entry.reused = orphan.phase;
+        orphan.phase = "held";
+        orphan.entry = entry;
+        entry.hold = orphan.id;
+        entry.clock = held && typeof held.clock === "number" ? held.clock : orphan.stamp;
+        this.saveOwn();
+        this.renderPresence();
+        return entry;
+      }
+      const id = window.PoloOfflineQueue.newId();
+      const own = {id: id, kind: type, stamp: entry.clock, stamp_at: now, phase: "sent", first: !!s.clock.running, seq: null};
+      this.own.set(id, own);
+      own.entry = entry;
+      entry.hold = id;
+      this.saveOwn();
+      this.queue.add({id: id, type: "hold", kind: type, clock: entry.clock}, {quiet: true, noExpected: true});
+      this.tick();
+      return entry;
+    }
+
+    /* The entry is complete: log it at the time of its first key, on the log as it was then. */
+    finishEntry(event, entry) {
+      if (this.activeEntry === entry) this.activeEntry = null;
+      if (!entry) { this.logEvent(event); return; }
+      const own = entry.hold ? this.own.get(entry.hold) : null;
+      if (entry.clock != null) event.clock = entry.clock;
+      if (own) {
+        own.entry = null;
+        if (own.phase !== "refused") event.hold = own.id;
+        if (own.phase === "refused") this.own.delete(own.id);
+        this.saveOwn();
+      }
+      this.refuse(null);
+      this.queue.add(event, {expectedSeq: entry.expectedSeq});
+    }
+
+    /* The entry was abandoned: its hold goes, and the clock runs on as if it had never stopped. */
+    abandonEntry(entry) {
+      if (this.activeEntry === entry) this.activeEntry = null;
+      const own = entry && entry.hold ? this.own.get(entry.hold) : null;
+      if (!own) return;
+      own.entry = null;
+      if (entry.reused) { own.phase = entry.reused; this.saveOwn(); this.renderPresence(); return; }
+      this.releaseHold(own);
+    }
+
+    releaseHold(own) {
+      if (own.phase === "refused" || this.queue.remove(own.id)) {  // never recorded: nothing to undo
+        this.own.delete(own.id);
+      } else {
+        own.phase = "released";
+        this.queue.add({type: "release", target: own.id}, {quiet: true, noExpected: true});
+      }
+      this.saveOwn();
+      this.renderPresence();
+      this.tick();
+    }
+
+    accepted(item, data) {
+      const ev = item.event;
+      const entry = this.activeEntry;
+      if (entry && entry.before.has(ev.id) && typeof data.last_seq === "number") entry.expectedSeq = Math.max(entry.expectedSeq, data.last_seq);
+      if (ev.type === "hold" && this.own.has(ev.id)) {
+        const own = this.own.get(ev.id);
+        own.seq = typeof data.seq === "number" ? data.seq : data.last_seq;
+        if (own.phase === "sent") own.phase = "held";
+        // The entry is logged on the log as it stood with its hold in it.
+        if (own.entry && typeof own.seq === "number") own.entry.expectedSeq = own.seq;
+      } else if (ev.type === "release" && this.own.has(ev.target)) {
+        this.own.get(ev.target).phase = "done";
+      } else if (ev.hold && this.own.has(ev.hold)) {
+        this.own.get(ev.hold).phase = "done";  // the entry completed its hold (a void of it brings it back)
+      } else {
+        return;
+      }
+      this.saveOwn();
+    }
+
+    quietlyRefused(item) {
+      const ev = item.event;
+      if (ev.type === "hold" && this.own.has(ev.id)) {
+        const own = this.own.get(ev.id);
+        if (own.entry) own.phase = "refused";  // the entry goes on, without a hold (e.g. play stopped meanwhile)
+        else this.own.delete(ev.id);
+      } else if (ev.type === "release" && this.own.has(ev.target)) {
+        this.own.get(ev.target).phase = "done";  // gone already
+      }
+      this.saveOwn();
+      this.tick();
+    }
+
+    /* An entry refused straight away: its hold (if the server has it) waits for the next entry. */
+    entryRefused(item) {
+      const own = item.event.hold ? this.own.get(item.event.hold) : null;
+      if (!own) return;
+      own.phase = "orphan";
+      this.saveOwn();
+      this.renderPresence();
+    }
+
+    /* The official dropped an entry (conflict or refusal): its hold goes too. */
+    discarded(item) {
+      const ev = item.event;
+      if (ev.type === "hold" && this.own.has(ev.id)) { this.own.delete(ev.id); this.saveOwn(); return; }
+      const own = ev.hold ? this.own.get(ev.hold) : null;
+      if (own) this.releaseHold(own);
+    }
+
+    /* Who may void this entry (the server's rule, matches/permissions.py). */
+    mayVoid(entry) { return canVoid(this.role, entry); }
+
+    /* Why this event type may not be logged now (the match over or suspended), or null. */
+    closedReason(type) { return closedReason(this.state, type); }
 
     /* Show a refusal (or clear it with null). ``event``: the refused event, for what can follow. */
     refuse(error, event) {
@@ -1038,6 +1396,12 @@
       const target = this.log.entries.find((e) => e.id === event.target);
       const later = target ? this.log.counting().filter((e) => e.seq > target.seq).reverse() : [];
       if (!later.length) return;
+      const blocked = later.filter((e) => !this.mayVoid(e));
+      if (blocked.length) {
+        box.append(el("p", {class: "void-chain-blocked", text: fmt(gettext("#%(seq)s “%(what)s” rests on it, and only the committee may void that."),
+                                                                    {seq: blocked[0].seq, what: describeEvent(this.teams, blocked[0])})}));
+        return;
+      }
       const go = el("button", {type: "button", class: "primary", "data-action": "void-chain"}, [
         fmt(ngettext("Void this later event too, then #%(seq)s", "Void these %(n)s later events too, newest first, then #%(seq)s",
                      later.length), {n: later.length, seq: target.seq})]);
@@ -1055,11 +1419,73 @@
       if (this.state && seq < this.lastSeq) return;
       this.state = s;
       this.lastSeq = seq;
+      this.forgetGoneHolds();
+      if (!PLAYING.includes(s.status)) this.restartTimers.clear();
       this.field.setDefends(s.defends);
       this.field.setRestart(s.restart);
       this.renderRestart();
+      this.renderPresence();
+      this.renderClosed();
       if (this.opts.onState) this.opts.onState(s);
       if (this.live) this.tick();
+    }
+
+    /* Holds of ours the server no longer has (the stoppage came, the next "Play" cleared them):
+     * done — remembered still, as ours, in case a void brings one back. */
+    forgetGoneHolds() {
+      const held = new Set(((this.state && this.state.holds) || []).map((h) => h.id));
+      let changed = false;
+      for (const own of Array.from(this.own.values())) {
+        if (held.has(own.id) || !["held", "orphan", "released"].includes(own.phase)) continue;
+        const known = typeof own.seq === "number";
+        if (known && this.lastSeq >= own.seq) { own.phase = "done"; changed = true; }
+        else if (!known && own.phase === "orphan") { this.own.delete(own.id); changed = true; }  // never recorded
+      }
+      const done = Array.from(this.own.values()).filter((h) => h.phase === "done");
+      for (const own of done.slice(0, Math.max(0, done.length - 100))) { this.own.delete(own.id); changed = true; }
+      if (changed) this.saveOwn();
+    }
+
+    /* The other officials' entries in progress ("Ulises Umpire (umpire): foul…"), and a hold of
+     * ours whose entry was refused (complete it, or let the clock run on). */
+    renderPresence() {
+      const box = this.$("presence");
+      if (!box) return;
+      const holds = (this.state && this.state.holds) || [];
+      const items = [];
+      for (const h of holds) {
+        const own = this.own.get(h.id);
+        const stray = own && (own.phase === "orphan" || own.phase === "done");
+        if (own && !stray) continue;
+        if (own) {
+          const release = el("button", {type: "button", class: "release-hold", "data-action": "release-hold"}, [gettext("Let the clock run on")]);
+          release.addEventListener("click", () => this.releaseHold(own));
+          const why = own.phase === "done"
+            ? gettext("The stoppage you logged was voided: the clock is held at %(clock)s again. Log the stoppage that happened (its first key keeps this time), or:")
+            : gettext("Your entry was not logged: the clock is held at %(clock)s. Log the stoppage again (its first key keeps this time), or:");
+          items.push(el("li", {class: "presence-own", "data-hold": h.id, "data-kind": h.kind}, [
+            el("span", {text: fmt(why, {clock: formatClock(h.clock || 0)})}), " ", release]));
+          continue;
+        }
+        const by = h.by || {};
+        const who = by.name ? describeAuthor(by) : (ROLE_LABELS[by.role] || gettext("Another official"));
+        items.push(el("li", {class: "presence-other", "data-hold": h.id, "data-kind": h.kind, "data-role": by.role || ""},
+                      [fmt(gettext("%(who)s: %(what)s…"), {who: who, what: HOLD_KINDS[h.kind] || h.kind})]));
+      }
+      const key = JSON.stringify(items.map((li) => [li.dataset.hold, li.className, li.textContent]));
+      if (box.dataset.key === key) return;
+      box.dataset.key = key;
+      box.replaceChildren(...items);
+      box.hidden = !items.length;
+    }
+
+    renderClosed() {
+      const note = this.$("closed");
+      if (!note) return;
+      const reason = this.closedReason(null);
+      note.hidden = !reason;
+      note.textContent = reason || "";
+      note.dataset.status = reason ? this.state.status : "";
     }
 
     renderRestart() {
@@ -1078,12 +1504,56 @@
       box.replaceChildren(...lines);
     }
 
+    // --- Conflicts: an entry overtaken by someone else's event ----------------------------------------
+    /* The events after the entry's position, as far as the log has them. */
+    arrivedSince(item, data) {
+      const from = item.expected_seq, to = typeof data.last_seq === "number" ? data.last_seq : Infinity;
+      return this.log.entries.filter((e) => e.seq > from && e.seq <= to);
+    }
+
+    /* A 409: find out what arrived (read the log if the socket has not brought it yet). Only
+     * holds, releases and the seven-minute horn arrived, and the entry is still valid: send it
+     * again on the new state without asking (nothing the official needs to judge). Otherwise ask. */
+    settleConflict(item, data) {
+      const from = item.expected_seq, to = data.last_seq;
+      const decide = () => {
+        const blocked = this.queue.blocked;
+        if (!blocked || blocked.item !== item) return;
+        const arrived = this.arrivedSince(item, data);
+        if (typeof from === "number" && typeof to === "number" && data.valid_now !== false &&
+            arrived.length === to - from && arrived.every(HARMLESS_MEANWHILE)) {
+          this.queue.resend();
+          return;
+        }
+        blocked.checked = true;
+        this.renderQueue();
+      };
+      const missing = typeof from === "number" && typeof to === "number" && this.arrivedSince(item, data).length < to - from;
+      if (!missing) { decide(); return; }
+      window.PoloLive.api(`/api/matches/${this.matchId}/events?since=${from}`).then((r) => {
+        if (r.status === 200 && r.data && Array.isArray(r.data.events)) this.addEvents(r.data.events);
+        decide();
+      });
+    }
+
+    /* Keep the overtaken entry: send it again on the log as it is now (when the server says it
+     * is still valid there). */
+    keep() {
+      const blocked = this.queue.blocked;
+      if (!blocked || blocked.kind === "rejected") return;
+      if (blocked.kind === "conflict" && blocked.data && blocked.data.valid_now === false) return;
+      this.queue.resend();
+    }
+
+    drop() { this.queue.discard(); }
+
     renderQueue(q) {
       q = q || this.queue;  // the queue reports once while it is being made
+      if (!q) return;
       renderConnection(this.$("conn"), this.liveStatus, q);
       if (this.opts.onQueue) this.opts.onQueue(q, this.log);
       const box = this.$("conflict");
-      const blocked = q.blocked;
+      const blocked = q.blocked && (q.blocked.kind !== "conflict" || q.blocked.checked) ? q.blocked : null;
       box.hidden = !blocked && !q.passive;
       box.replaceChildren();
       if (q.passive) {
@@ -1100,18 +1570,11 @@
       if (!blocked) return;
       box.dataset.kind = blocked.kind;
       const what = describeEvent(this.teams, blocked.item.event);
-      const discard = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gettext("Discard it")]);
-      discard.addEventListener("click", () => q.discard());
       if (blocked.kind === "conflict") {
-        const resend = el("button", {type: "button", class: "primary resend", "data-action": "resend"},
-                          [el("kbd", {text: "R"}), gettext("Re-send it on the new state")]);
-        resend.addEventListener("click", () => q.resend());
-        box.append(
-          el("strong", {text: gettext("Conflict: someone else logged events meanwhile.")}),
-          el("p", {text: fmt(gettext("The log is now at #%(seq)s. Your event “%(what)s” was logged on an older state: check the screen, then re-send it or discard it."),
-                             {seq: blocked.data.last_seq, what: what})}),
-          el("div", {class: "actions"}, [resend, discard]));
+        this.renderConflict(box, blocked, what);
       } else {
+        const discard = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gettext("Discard it")]);
+        discard.addEventListener("click", () => this.drop());
         const why = el("p", {class: "rejection"});
         renderRejection(why, errorOf(blocked.data));
         const actions = [discard];
@@ -1128,9 +1591,46 @@
       if (behind > 0) box.append(el("p", {class: "muted", text: fmt(ngettext("%(n)s more event waits behind it.", "%(n)s more events wait behind it.", behind), {n: behind})}));
     }
 
+    /* What arrived meanwhile, who logged it, and the choice: keep the entry on the new state
+     * (only when the server says it is valid there) or drop it. */
+    renderConflict(box, blocked, what) {
+      const data = blocked.data || {}, item = blocked.item;
+      const valid = data.valid_now !== false;
+      const arrived = this.arrivedSince(item, data).filter((e) => !isHoldEntry(e));
+      const keep = el("button", {type: "button", class: "primary resend", "data-action": "resend", disabled: !valid},
+                      [el("kbd", {text: "R"}), gettext("Keep my entry on the new state")]);
+      keep.addEventListener("click", () => this.keep());
+      const drop = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gettext("Drop it")]);
+      drop.addEventListener("click", () => this.drop());
+      box.append(
+        el("strong", {text: gettext("Conflict: someone else logged events meanwhile.")}),
+        el("p", {class: "conflict-mine", text: fmt(gettext("You began “%(what)s” before this arrived:"), {what: what})}));
+      const list = el("ol", {class: "arrived"}, arrived.map((e) => {
+        const by = (e.event || {}).by;
+        const li = el("li", {"data-seq": e.seq, "data-type": e.type, "data-by": by && by.role ? by.role : null},
+                      [el("span", {class: "log-seq", text: "#" + e.seq}), " ", describeEvent(this.teams, e)]);
+        if (by && by.name) li.append(" — ", el("span", {class: "arrived-by", text: fmt(gettext("logged by %(who)s"), {who: describeAuthor(by)})}));
+        return li;
+      }));
+      if (!arrived.length) list.append(el("li", {class: "muted", text: gettext("(reading the log…)")}));
+      box.append(list);
+      if (!valid) {
+        const would = data.would_be || {};
+        const why = el("p", {class: "would-be", "data-code": would.code || ""});
+        why.append(el("strong", {text: gettext("It cannot be kept on the new state:")}), " ");
+        if (would.rule) why.append(el("span", {class: "rule", text: fmt(gettext("Rule %(rule)s"), {rule: would.rule})}), " ");
+        why.append(el("span", {class: "message", text: would.message || would.code || gettext("The event was refused.")}));
+        box.append(why);
+      } else {
+        box.append(el("p", {class: "muted", text: gettext("It is still valid on the new state: keep it, or drop it if what arrived already says it.")}));
+      }
+      box.append(el("div", {class: "actions"}, [keep, drop]));
+    }
+
     tick(lv) {
       const now = this.now(lv);
-      renderBoard(this.$("board"), this.teams, this.state, now);
+      const view = this.view();
+      renderBoard(this.$("board"), this.teams, view, now);
       renderTimers(this.$("timers"), this.teams, allTimers(this.state, this.restartTimers, now));
     }
   }
@@ -1143,6 +1643,6 @@
   // What the page scripts use (scorer.js, referee.js).
   window.PoloOfficials = {
     gettext, fmt, el, pageData, screenParts, paintTeam, formatScore, Teams, FieldView, Wizard, Screen, COMMANDS, EVENT_LABELS,
-    describeEvent, renderLogEntry,
+    STOPPAGES, describeEvent, describeAuthor, renderLogEntry, canVoid, closedReason, formatClock,
   };
 })();

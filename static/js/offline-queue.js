@@ -5,9 +5,18 @@
  *     send(body),          // -> Promise<{status, data}>; status 0 when the network failed (PoloLive.api)
  *     lastSeq(),           // the log position the screen shows now (the event's expected_seq)
  *     onChange(queue),     // the queue changed: queue.items, queue.blocked, queue.offline
- *     onAccepted(item, data), onConflict(item, data), onRejected(item, data, stopped)
+ *     onAccepted(item, data), onConflict(item, data), onRejected(item, data, stopped),
+ *     onQuiet(item, data),   // a ``quiet`` event refused (dropped, nothing shown)
+ *     onDiscard(item),       // the official dropped the blocked event
  *   });
- *   queue.add(event); queue.resend(); queue.discard(); queue.flush(); queue.takeOver();
+ *   queue.add(event, options); queue.resend(); queue.discard(); queue.flush(); queue.takeOver();
+ *   queue.remove(id);    // take an event out before it is sent (false once it is on its way)
+ *
+ * ``options`` (all optional): ``quiet`` — a refusal (any 4xx) drops the event without stopping
+ * the queue or showing it (``onQuiet(item, data)`` is told); ``noExpected`` — send it without
+ * ``expected_seq`` (a "hold" or "release": the clock held while an entry is typed, which no
+ * other official's event makes stale); ``expectedSeq`` — the log position the official saw when
+ * beginning the entry, when that is not the position now (an entry typed over several seconds).
  *
  * Every event goes through the queue, online or not, so there is one path. An event is stored
  * (localStorage: it survives a reload) before it is sent, and sent in order, one at a time, with
@@ -120,8 +129,9 @@
 
     get length() { return this.items.length; }
 
-    add(event) {
+    add(event, options) {
       if (this.passive) return null;
+      options = options || {};
       const item = {
         event: Object.assign({id: newId()}, event),
         chained: this.items.length > 0,
@@ -129,7 +139,9 @@
         deferred: this.offline || this.blocked !== null,
         queued_at: Date.now() / 1000,
       };
-      if (!item.chained) item.expected_seq = this.opts.lastSeq();
+      if (options.quiet) item.quiet = true;
+      if (options.noExpected) item.noExpected = true;
+      if (!item.chained) item.expected_seq = typeof options.expectedSeq === "number" ? options.expectedSeq : this.opts.lastSeq();
       this.items.push(item);
       this.changed();
       this.flush();
@@ -139,13 +151,30 @@
     /* The head left the queue without being recorded: the next event, if it was chained to it,
      * is now logged on top of whatever the head was logged on top of. */
     dropHead() {
-      const head = this.items.shift();
-      const next = this.items[0];
+      return this.dropAt(0);
+    }
+
+    dropAt(i) {
+      const [gone] = this.items.splice(i, 1);
+      const next = this.items[i];
       if (next && next.chained) {
-        next.chained = head.chained;
-        next.expected_seq = head.expected_seq;
+        next.chained = gone.chained;
+        next.expected_seq = gone.expected_seq;
       }
-      return head;
+      return gone;
+    }
+
+    /* Take an event out of the queue before it is sent (an entry abandoned while its "hold" was
+     * still waiting for the network: neither needs to go). False when it is on its way already,
+     * or not in the queue. */
+    remove(id) {
+      const i = this.items.findIndex((it) => it.event.id === id);
+      if (i < 0 || (i === 0 && this.inFlight) || this.passive) return false;
+      if (this.blocked && this.blocked.item === this.items[i]) this.blocked = null;
+      this.dropAt(i);
+      this.changed();
+      this.flush();
+      return true;
     }
 
     flush() {
@@ -158,7 +187,7 @@
         item.expected_seq = this.opts.lastSeq();
       }
       this.inFlight = true;
-      const body = Object.assign({}, item.event, {expected_seq: item.expected_seq});
+      const body = item.noExpected ? Object.assign({}, item.event) : Object.assign({}, item.event, {expected_seq: item.expected_seq});
       Promise.resolve(this.opts.send(body)).then(
         (answer) => this.answered(item, answer || {status: 0}),
         () => this.answered(item, {status: 0}),
@@ -190,6 +219,13 @@
         }
         this.changed();
         if (this.opts.onAccepted) this.opts.onAccepted(item, data);
+        this.flush();
+        return;
+      }
+      if (item.quiet) {  // a hold or release the server has no use for now: harmless, dropped
+        this.dropHead();
+        this.changed();
+        if (this.opts.onQuiet) this.opts.onQuiet(item, data);
         this.flush();
         return;
       }
@@ -232,9 +268,11 @@
     /* Conflict or refusal: drop the blocked event (the official decided) and go on. */
     discard() {
       if (!this.blocked) return;
-      if (this.items[0] === this.blocked.item) this.dropHead();
+      const item = this.blocked.item;
+      if (this.items[0] === item) this.dropHead();
       this.blocked = null;
       this.changed();
+      if (this.opts.onDiscard) this.opts.onDiscard(item);
       this.flush();
     }
   }

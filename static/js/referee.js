@@ -16,7 +16,11 @@
   const PERIOD_OVER = ["interval", "tied", "shootout", "final"];
 
   const wizard = page.can_log
-    ? new P.Wizard({root: $("#command"), teams, field, submit: (ev) => screen.logEvent(ev), onIdle: showActions})
+    ? new P.Wizard({root: $("#command"), teams, field, onIdle: showActions,
+                    // The first tap of a whistle or a foul stops the clock there and then (Screen.beginEntry).
+                    begin: (type) => screen.beginEntry(type),
+                    abandon: (entry) => screen.abandonEntry(entry),
+                    submit: (ev, entry) => screen.finishEntry(ev, entry)})
     : null;
   const screen = new P.Screen({page, teams, field, onState: changed, onLog: renderRecent});
 
@@ -33,14 +37,27 @@
   // --- Actions ------------------------------------------------------------------------------------
   function showActions() {
     const actions = $("#actions");
-    if (actions) actions.hidden = !!(wizard && wizard.active);
+    if (!actions) return;
+    actions.hidden = !!(wizard && wizard.active);
+    // A finished, abandoned or suspended match: no whistle, foul or card (the reason is shown
+    // above, in #closed, and on each button).
+    for (const b of actions.querySelectorAll("[data-command]")) {
+      const closed = P.closedReason(state, b.dataset.command);
+      b.disabled = !!closed;
+      if (closed) b.title = closed; else b.removeAttribute("title");
+    }
   }
 
   for (const b of document.querySelectorAll("[data-command]")) {
-    b.addEventListener("click", () => { wizard.start(b.dataset.command); showActions(); });
+    b.addEventListener("click", () => {
+      if (P.closedReason(state, b.dataset.command)) { showActions(); return; }
+      wizard.start(b.dataset.command);
+      showActions();
+    });
   }
   document.addEventListener("keydown", (e) => {  // a tablet with a keyboard cover: the same keys work
     if (!wizard || !wizard.active || (e.target && e.target.tagName === "INPUT")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (wizard.handleKey(e)) e.preventDefault();
   });
 
@@ -49,6 +66,7 @@
     const before = state;
     state = s;
     renderFacts();
+    showActions();
     if (before && before.status !== s.status && PERIOD_OVER.includes(s.status)) refreshConfirmations();
     renderConfirm();
   }
@@ -79,7 +97,7 @@
   }
 
   function renderRecent(log) {
-    $("#recent").replaceChildren(...log.newestFirst().slice(0, 8).map((entry) => P.renderLogEntry(teams, log, entry, null)));
+    $("#recent").replaceChildren(...log.newestFirst().slice(0, 8).map((entry) => P.renderLogEntry(teams, log, entry, null, null, page.role)));
   }
 
   // --- Score confirmation at the end of each chukker ----------------------------------------------

@@ -1,8 +1,11 @@
 /* The scorer's laptop: keyboard first. Keys (the help overlay, "?", lists them):
  *   Space play · G goal · F foul · O ball out · W whistle · H horn · C card · M mount
- *   V restart violation · T set the clock · Z void the last event · Ctrl+K or / every event type
+ *   V restart violation · T set the clock · Z void the last event · # void event number n
+ *   Ctrl+K or / every event type
  * A command asks its questions one by one (team: H/A, player: 1–4, choices by their key, a spot by
  * clicking the field or the arrows + Enter); Backspace goes back, Esc cancels.
+ * The first key of a stoppage (G, F, O, W, V) stops the clock there and then, on every screen;
+ * Esc lets it run on as if it had never stopped (officials-common.js: Screen.beginEntry).
  * Events go through the offline queue to the event API; the state comes back over the websocket
  * (officials-common.js: Screen).
  */
@@ -13,7 +16,14 @@
   const $ = (sel) => document.querySelector(sel);
   const {page, teams, field} = P.screenParts();
   let state = page.state;
-  const wizard = new P.Wizard({root: $("#command"), teams, field, submit: (ev) => screen.logEvent(ev), onIdle: renderPlayers});
+  const wizard = new P.Wizard({
+    root: $("#command"), teams, field, onIdle: renderPlayers,
+    begin: (type) => screen.beginEntry(type),
+    abandon: (entry) => screen.abandonEntry(entry),
+    submit: (ev, entry) => screen.finishEntry(ev, entry),
+    resolve: (name, value) => (name === "void_target" ? voidTarget(value) : {value: value}),
+  });
+  const mayVoid = (entry) => P.canVoid(page.role, entry);
   let waiting = [];  // the offline queue's events, shown on top of the log until they are recorded
   const screen = new P.Screen({
     page, teams, field,
@@ -22,15 +32,53 @@
     onQueue: (queue, log) => { waiting = queue.items.slice(); renderLog(log); },
   });
 
-  function voidEntry(entry) {
-    if (!entry) { screen.refuse({code: "nothing_to_void", message: gettext("There is nothing to void.")}); return; }
-    wizard.start("void", {target: entry.id}, fmt(gettext("Void #%(seq)s: %(what)s"), {seq: entry.seq, what: P.describeEvent(teams, entry)}));
+  /* Why this entry may not be voided by this user, or null. */
+  function voidProblem(entry) {
+    if (entry.type === "hold" || entry.type === "release") {
+      return fmt(gettext("#%(seq)s is a clock hold of an entry in progress, not an event to void."), {seq: entry.seq});
+    }
+    if (entry.type === "void") return fmt(gettext("#%(seq)s is itself a void: it cannot be voided."), {seq: entry.seq});
+    if (screen.log.voidOf(entry)) return fmt(gettext("#%(seq)s is voided already."), {seq: entry.seq});
+    if (!mayVoid(entry)) {
+      const by = entry.event.by;
+      return by && by.role === "committee"
+        ? fmt(gettext("#%(seq)s “%(what)s” is the committee's decision: only the committee may void it."), {seq: entry.seq, what: P.describeEvent(teams, entry)})
+        : fmt(gettext("#%(seq)s “%(what)s”: only the umpires or the committee may void it."), {seq: entry.seq, what: P.describeEvent(teams, entry)});
+    }
+    return null;
   }
 
-  function start(type) {
-    if (type === "void") voidEntry(screen.log.lastVoidable());
+  const voidNote = (entry) => fmt(gettext("Void #%(seq)s: %(what)s"), {seq: entry.seq, what: P.describeEvent(teams, entry)});
+
+  /* "#n" typed for a void: the event of that number, if this user may void it. */
+  function voidTarget(seq) {
+    const entry = screen.log.bySeq.get(seq);
+    if (!entry) return {error: fmt(gettext("There is no event #%(seq)s in the log."), {seq: seq})};
+    const problem = voidProblem(entry);
+    return problem ? {error: problem} : {value: entry.id, note: voidNote(entry)};
+  }
+
+  function voidEntry(entry) {
+    if (!entry) { screen.refuse({code: "nothing_to_void", message: gettext("There is nothing to void.")}); return; }
+    const problem = voidProblem(entry);
+    if (problem) { screen.refuse({code: "void_not_permitted", message: problem}); return; }
+    wizard.start("void", {target: entry.id}, voidNote(entry));
+  }
+
+  function start(type, byNumber) {
+    const closed = screen.closedReason(type);
+    if (closed) { screen.refuse({code: "match_closed", message: closed}); return; }
+    screen.refuse(null);
+    if (type === "void" && byNumber) wizard.start("void");
+    else if (type === "void") voidEntry(screen.log.lastVoidable());
     else wizard.start(type);
     renderPlayers();
+  }
+
+  function play() {
+    const closed = screen.closedReason("play");
+    if (closed) { screen.refuse({code: "match_closed", message: closed}); return; }
+    screen.logEvent({type: "play"});
   }
 
   // --- Players: buttons in team colours, live while a team or player is asked for ------------------
@@ -63,11 +111,12 @@
   }
 
   function renderLog(log) {
-    const pending = waiting.slice().reverse().map((item) => el("li", {class: "log-pending", "data-type": item.event.type, "data-id": item.event.id}, [
+    const shown = waiting.filter((item) => item.event.type !== "hold" && item.event.type !== "release");
+    const pending = shown.slice().reverse().map((item) => el("li", {class: "log-pending", "data-type": item.event.type, "data-id": item.event.id}, [
       el("span", {class: "log-seq", text: "…"}), el("span", {class: "log-clock"}),
       el("span", {class: "log-text", text: P.describeEvent(teams, item.event)}),
       el("span", {class: "log-waiting", text: gettext("waiting to be sent")})]));
-    $("#log").replaceChildren(...pending, ...log.newestFirst().map((entry) => P.renderLogEntry(teams, log, entry, voidEntry)));
+    $("#log").replaceChildren(...pending, ...log.newestFirst().map((entry) => P.renderLogEntry(teams, log, entry, voidEntry, mayVoid, page.role)));
   }
 
   // --- The command palette: every event type of the contract, searchable ------------------------
@@ -85,7 +134,9 @@
     const items = paletteItems();
     paletteIndex = Math.min(paletteIndex, Math.max(0, items.length - 1));
     paletteList.replaceChildren(...items.map((type, i) => {
-      const li = el("li", {role: "option", "data-type": type, "aria-selected": i === paletteIndex ? "true" : "false"},
+      const closed = screen.closedReason(type);
+      const li = el("li", {role: "option", "data-type": type, "aria-selected": i === paletteIndex ? "true" : "false",
+                           "aria-disabled": closed ? "true" : null, title: closed},
                     [el("span", {text: P.EVENT_LABELS[type]}), SHORTCUTS[type] ? el("kbd", {text: SHORTCUTS[type]}) : null]);
       li.addEventListener("click", () => choosePalette(type));
       return li;
@@ -103,7 +154,7 @@
 
   function choosePalette(type) {
     palette.close();
-    if (type === "play") screen.logEvent({type: "play"}); else start(type);
+    if (type === "play") play(); else start(type);
   }
 
   paletteInput.addEventListener("input", () => { paletteIndex = 0; renderPalette(); });
@@ -131,10 +182,11 @@
     }
     const key = e.key.toLowerCase(), queue = screen.queue;
     if (queue.blocked) {
-      if (key === "r" && queue.blocked.kind !== "rejected") { e.preventDefault(); queue.resend(); return; }
-      if (key === "d") { e.preventDefault(); queue.discard(); return; }
+      if (key === "r" && queue.blocked.kind !== "rejected") { e.preventDefault(); screen.keep(); return; }
+      if (key === "d") { e.preventDefault(); screen.drop(); return; }
     }
-    if (e.key === " ") { e.preventDefault(); screen.logEvent({type: "play"}); return; }
+    if (e.key === " ") { e.preventDefault(); play(); return; }
+    if (e.key === "#") { e.preventDefault(); start("void", true); return; }
     if (e.key === "?") { e.preventDefault(); help.showModal(); return; }
     if (e.key === "/") { e.preventDefault(); openPalette(); return; }
     if (e.key === "Escape") { screen.refuse(null); screen.restartTimers.dismiss(); screen.tick(); return; }

@@ -67,6 +67,12 @@ def events(server: ServerProcess, match_id: int, since: int = 0) -> list[dict[st
     return data["events"]
 
 
+def game_events(server: ServerProcess, match_id: int) -> list[dict[str, Any]]:
+    """The log without the clock holds of entries in progress (``hold``/``release``, issue 9):
+    the events of the game as the officials' screens list them."""
+    return [e for e in events(server, match_id) if e["type"] not in ("hold", "release")]
+
+
 def post(client: HttpClient, match_id: int, event: dict[str, Any]) -> dict[str, Any]:
     status, data = client.request("POST", f"/api/matches/{match_id}/events", {"id": str(uuid.uuid4()), **event})
     assert status in (200, 201), (status, data)
@@ -81,6 +87,13 @@ def open_screen(page, server: ServerProcess, match_id: int, screen: str = "score
 def wait_seq(page, seq: int) -> None:
     """The log on screen has reached ``seq``."""
     page.wait_for_selector(f'#log [data-seq="{seq}"], #recent [data-seq="{seq}"]', state="attached")
+
+
+def wait_listed(page, n: int) -> None:
+    """The screen's log lists at least ``n`` events (the holds of entries in progress are not
+    listed: with them, the n-th event listed is no longer seq n)."""
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#log .log-entry, #recent .log-entry').length >= n", arg=n)
 
 
 def press(page, *keys: str) -> None:
@@ -108,5 +121,63 @@ def click_field(page, x: float, y: float) -> None:
     page.mouse.click(point["x"], point["y"])
 
 
-__all__ = ["pytest", "module_server", "new_match", "official", "log_in", "state", "events", "post", "open_screen",
-           "wait_seq", "press", "marker", "click_field", "PageWatch", "DEMO_PASSWORD"]
+def clock_stopped(page) -> None:
+    """The official clock on an officials' screen (scorer or tablet) shows it stopped."""
+    page.wait_for_selector('[data-clock][data-running="false"]', state="attached")
+
+
+def clock_running(page) -> None:
+    page.wait_for_selector('[data-clock][data-running="true"]', state="attached")
+
+
+def live_clock_stopped(page) -> None:
+    """Any page of PoloLive (the public scoreboard too): its clock has stopped."""
+    page.wait_for_function("() => { const l = PoloLive.instances[0]; return !!(l && l.state && l.state.clock && !l.state.clock.running); }")
+
+
+def live_clock(page) -> dict[str, float]:
+    """The clock as the page's live connection has it now, with the synced server time."""
+    return page.evaluate("() => { const l = PoloLive.instances[0]; return {clock: l.clockElapsed(), at: l.serverNow()}; }")
+
+
+def watch_first_key(page) -> None:
+    """Note the official clock as the next key reaches the page (before the page's own handlers):
+    the clock at the first key of an entry, read by ``first_key_clock``."""
+    page.evaluate("""() => {
+      window.__firstKey = null;
+      window.addEventListener('keydown', (e) => {
+        if (window.__firstKey) return;
+        const l = PoloLive.instances[0];
+        window.__firstKey = {key: e.key, clock: l.clockElapsed(), at: l.serverNow()};
+      }, {capture: true});
+    }""")
+
+
+def first_key_clock(page) -> dict[str, Any]:
+    return page.evaluate("() => window.__firstKey")
+
+
+def clock_past(page, seconds: float) -> None:
+    """Wait until the page's official clock has run past ``seconds``."""
+    page.wait_for_function("(s) => PoloLive.instances[0].clockElapsed() > s", arg=seconds)
+
+
+def time_passes(page, seconds: float) -> None:
+    """Wait until the synced server time is ``seconds`` later than now: an official taking that
+    long over an entry (a condition on the clock, not a sleep)."""
+    start = page.evaluate("() => PoloLive.instances[0].serverNow()")
+    page.wait_for_function("(t) => PoloLive.instances[0].serverNow() > t", arg=start + seconds)
+
+
+def projected_clock(data: dict[str, Any]) -> float:
+    """The official clock of a /state answer at its server_time (the state is projected already)."""
+    clock = data["state"]["clock"]
+    elapsed = clock["elapsed"]
+    if clock.get("running") and clock.get("anchor") is not None:
+        elapsed += data["server_time"] - clock["anchor"]
+    return elapsed
+
+
+__all__ = ["pytest", "module_server", "new_match", "official", "log_in", "state", "events", "game_events", "post",
+           "open_screen", "wait_seq", "wait_listed", "press", "marker", "click_field", "PageWatch", "DEMO_PASSWORD", "clock_stopped", "clock_running",
+           "live_clock_stopped", "live_clock", "watch_first_key", "first_key_clock", "clock_past", "time_passes", "projected_clock"]

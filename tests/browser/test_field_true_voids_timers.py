@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "field-true-voids-timers", matches=5)
+    yield from module_server(tmp_path_factory, "field-true-voids-timers", matches=6)
 
 
 @pytest.fixture
@@ -39,6 +39,13 @@ def test_the_scorer_may_not_void_the_committees_suspend(server, context, page):
     assert suspend.query_selector(".log-void") is None  # no Void offered on the committee's decision
     assert "(committee)" in suspend.inner_text()
     assert page.query_selector('#log .log-entry[data-type="play"] .log-void') is not None
+    # The same rule for every committee decision: a shootout hit the committee logged, say.
+    assert page.evaluate("""() => [
+      PoloOfficials.canVoid('scorer', {type: 'shootout_attempt', event: {by: {role: 'committee', name: 'C'}}}),
+      PoloOfficials.canVoid('umpire', {type: 'forfeit', event: {}}),
+      PoloOfficials.canVoid('scorer', {type: 'shootout_attempt', event: {by: {role: 'scorer', name: 'S'}}}),
+      PoloOfficials.canVoid('committee', {type: 'suspend', event: {by: {role: 'committee', name: 'C'}}})]""") == [
+        False, False, True, True]
 
     press(page, "z")  # "void the last" does not reach past it either
     box = page.wait_for_selector('#rejection[data-code="void_not_permitted"]')
@@ -181,3 +188,34 @@ def test_a_finished_or_suspended_match_offers_no_whistle_foul_or_card(server, co
         page.wait_for_selector('#rejection[data-code="match_closed"]')
         assert page.get_attribute("#command", "data-active") == "false"
     assert [e["type"] for e in events(server, match_id)] == ["play", "suspend", "resume", "forfeit"]
+
+
+def test_a_voided_stoppage_holds_the_clock_again_until_the_right_one_is_logged(server, context, page):
+    match_id = new_match(server)
+    post(official(server, "scorer"), match_id, {"type": "play"})
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    page.wait_for_selector('[data-clock][data-running="true"]', state="attached")
+    press(page, "g", "h", "1")  # a goal … that was wide
+    page.wait_for_selector('#log .log-entry[data-type="goal"]')
+    held_at = [e for e in events(server, match_id) if e["type"] == "goal"][0]["event"]["clock"]
+
+    press(page, "z")
+    page.wait_for_selector('#command[data-type="void"] .cmd-input input')
+    page.keyboard.type("wide")
+    press(page, "Enter")
+    # The ball is in play again by the log, but play did stop at the whistle: the clock stays
+    # held at the goal's time, and the scorer is told so — it is the scorer's own entry again.
+    own = page.wait_for_selector("#presence li.presence-own")
+    assert "voided" in own.inner_text()
+    assert page.query_selector("#presence li.presence-other") is None
+    page.wait_for_selector('[data-clock][data-running="false"]', state="attached")
+
+    press(page, "o", "e", "Enter", "a", "Enter")  # what happened: a ball over the end line
+    page.wait_for_selector('#log .log-entry[data-type="ball_out"]')
+    page.wait_for_selector("#presence", state="hidden")
+    logged = events(server, match_id)
+    assert [e["type"] for e in logged] == ["play", "hold", "goal", "void", "ball_out"]
+    ball_out = logged[4]["event"]
+    assert ball_out["hold"] == logged[1]["id"] and abs(ball_out["clock"] - held_at) < 0.01
+    assert state(server, match_id)["state"]["status"] == "stopped"

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from .officials_helpers import events, log_in, module_server, new_match, official, open_screen, post, press, wait_seq
+from .officials_helpers import events, game_events, log_in, module_server, new_match, official, open_screen, post, press, wait_seq
 
 pytestmark = pytest.mark.browser
 
@@ -163,18 +163,18 @@ def test_a_second_tab_takes_the_queue_and_nothing_queued_is_lost(server, context
     wait_seq(second, 1)
     assert [e["event"]["type"] for e in events(server, match_id)] == ["play"]
 
-    context.set_offline(True)  # a goal is queued in the second tab, which is then closed
+    context.set_offline(True)  # a goal is queued in the second tab (with the clock hold of its first key), which is then closed
     press(second, "g", "h", "1")
-    wait_queued(second, 1)
+    wait_queued(second, 2)
     page.click('[data-action="take-over"]')
     page.wait_for_selector("#conflict", state="hidden")
-    wait_queued(page, 1)  # it came with the queue
+    wait_queued(page, 2)  # it came with the queue
     second.wait_for_selector('#conflict[data-kind="elsewhere"]')
     second.close()
     context.set_offline(False)
-    wait_seq(page, 2)
+    wait_seq(page, 3)
     wait_queued(page, 0)
-    assert [e["event"]["type"] for e in events(server, match_id)] == ["play", "goal"]
+    assert [e["event"]["type"] for e in events(server, match_id)] == ["play", "hold", "goal"]
 
 
 def test_the_same_official_watching_the_tablet_does_not_take_the_scorers_queue(server, context, page):

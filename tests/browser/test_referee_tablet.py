@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from .officials_helpers import (PageWatch, click_field, events, log_in, marker, module_server, new_match, official,
+from .officials_helpers import (PageWatch, click_field, game_events, log_in, marker, module_server, new_match, official,
                                 open_screen, post, state)
 
 pytestmark = pytest.mark.browser
@@ -74,7 +74,7 @@ def test_an_umpire_logs_a_foul_by_tapping(server, tablet):
     page.tap('#command [data-value="submit"]')
 
     page.wait_for_selector('#restart[data-kind="penalty"]')
-    [_, foul] = [e["event"] for e in events(server, match_id)]
+    [_, foul] = [e["event"] for e in game_events(server, match_id)]  # the foul's clock hold aside
     assert (foul["type"], foul["against"], foul["number"], foul["penalty"], foul["card"]) == ("foul", "away", 3, "5a", "yellow")
     assert abs(foul["spot"]["x"] - 120) < 1 and abs(foul["spot"]["y"] - 50) < 1
     restart = state(server, match_id)["state"]["restart"]
@@ -88,16 +88,19 @@ def test_an_umpire_logs_a_foul_by_tapping(server, tablet):
 def test_the_umpire_confirms_the_score_when_the_chukker_ends(server, tablet):
     match_id = new_match(server)
     scorer = official(server, "scorer")
-    post(scorer, match_id, {"type": "play", "clock": 0})
-    post(scorer, match_id, {"type": "goal", "team": "away", "number": 1, "clock": 100})
+    post(scorer, match_id, {"type": "play"})
+    # A device may not stamp a time ahead of the official clock (clock_ahead): the umpires set it.
+    post(scorer, match_id, {"type": "clock_set", "clock": 100, "reason": "stopwatch"})
+    post(scorer, match_id, {"type": "goal", "team": "away", "number": 1})
     page = tablet.new_page()
     log_in(tablet, server, "referee")
     open_screen(page, server, match_id, "referee")
     assert page.is_hidden("#confirm")
 
-    post(scorer, match_id, {"type": "play", "clock": 100})
+    post(scorer, match_id, {"type": "play"})
+    post(scorer, match_id, {"type": "clock_set", "clock": 425, "reason": "stopwatch"})
     post(scorer, match_id, {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home",
-                            "deflected_off": "none", "clock": 425})
+                            "deflected_off": "none"})
     page.tap("#confirm-score")
     page.wait_for_selector('#confirm .confirmed[data-period="1"]')
     page.wait_for_selector('#confirmations li[data-period="1"]')

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import (PageWatch, click_field, events, log_in, marker, module_server, new_match, open_screen,
-                                post, press, state, wait_seq)
+from .officials_helpers import (PageWatch, click_field, events, game_events, log_in, marker, module_server, new_match,
+                                open_screen, post, press, state, wait_listed, wait_seq)
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +35,7 @@ def ball_out_by_a_post(page) -> None:
     page.wait_for_selector("#field.picking")
     click_field(page, 297, 87)
     press(page, "h", "Enter")
-    wait_seq(page, 2)
+    wait_listed(page, 2)  # the ball out (its clock hold is seq 2, not listed)
 
 
 def test_a_click_on_the_field_logs_the_ball_out_and_draws_the_knock_in(server, context, page):
@@ -45,7 +45,7 @@ def test_a_click_on_the_field_logs_the_ball_out_and_draws_the_knock_in(server, c
     open_screen(page, server, match_id)
     ball_out_by_a_post(page)
 
-    crossed = events(server, match_id)[1]["event"]["at"]
+    crossed = game_events(server, match_id)[1]["event"]["at"]
     assert crossed["x"] == 300 and abs(crossed["y"] - 87) < 1  # snapped onto the end line where clicked
     restart = state(server, match_id)["state"]["restart"]
     assert restart["kind"] == "knock_in" and restart["team"] == "away"
@@ -77,26 +77,26 @@ def test_a_refusal_shows_the_rule_it_rests_on(server, context, page):
     box = page.wait_for_selector('#rejection[data-code="courtesy_change_not_allowed"]')
     assert box.query_selector(".rule").inner_text() == "Rule 21.f(2)"
     assert "courtesy change" in box.inner_text().lower()
-    assert [e["type"] for e in events(server, match_id)] == ["play"]
+    assert [e["type"] for e in game_events(server, match_id)] == ["play"]
 
 
 def test_void_last_asks_a_reason_and_strikes_the_goal_out(server, context, page):
     match_id = scorer_screen_in_play(server, context, page)
     press(page, "g", "a", "2")
-    wait_seq(page, 2)
+    wait_listed(page, 2)
     assert page.inner_text('[data-score="away"]') == "1"
+    goal = game_events(server, match_id)[1]
 
     press(page, "z")
     page.wait_for_selector('#command[data-type="void"] .cmd-input input')
-    assert "#2" in page.inner_text("#command .cmd-note")
+    assert f"#{goal['seq']}" in page.inner_text("#command .cmd-note")
     page.keyboard.type("wrong team")
     press(page, "Enter")
-    wait_seq(page, 3)
-    void = events(server, match_id)[2]["event"]
-    goal = events(server, match_id)[1]
+    wait_listed(page, 3)
+    void = game_events(server, match_id)[2]["event"]
     assert (void["type"], void["target"], void["reason"]) == ("void", goal["id"], "wrong team")
-    page.wait_for_selector('#log .log-entry.voided[data-seq="2"]')
-    assert "wrong team" in page.inner_text('#log [data-seq="2"]')
+    page.wait_for_selector(f'#log .log-entry.voided[data-seq="{goal["seq"]}"]')
+    assert "wrong team" in page.inner_text(f'#log [data-seq="{goal["seq"]}"]')
     assert page.inner_text('[data-score="away"]') == "0"
 
 
@@ -125,12 +125,12 @@ def test_a_running_restart_timer_survives_a_reload_and_ends_with_the_next_event(
     open_screen(page, server, match_id)
     ball_out_by_a_post(page)
     press(page, "Space")  # the knock-in is taken: its 10 seconds run (Rule 22.a)
-    wait_seq(page, 3)
+    wait_listed(page, 3)
     before = page.wait_for_selector('#timers [data-kind="knock_in"] .timer-left').inner_text()
 
     page.reload()
     page.wait_for_selector('#conn[data-status="live"]')
-    wait_seq(page, 3)
+    wait_listed(page, 3)
     timer = page.wait_for_selector('#timers [data-kind="knock_in"]')
     assert timer.query_selector(".timer-left").inner_text() <= before  # still running from the same "Play"
     page.wait_for_selector('#timers [data-kind="knock_in"].expired')
@@ -138,7 +138,7 @@ def test_a_running_restart_timer_survives_a_reload_and_ends_with_the_next_event(
     page.goto("about:blank")
     post(scorer, match_id, {"type": "goal", "team": "away", "number": 2})  # meanwhile, on another screen
     open_screen(page, server, match_id)
-    wait_seq(page, 4)
+    wait_listed(page, 4)
     page.wait_for_function("() => document.querySelectorAll('#log .log-entry').length === 4")
     assert page.query_selector('#timers [data-kind="knock_in"]') is None  # the goal ended it
 
@@ -146,23 +146,24 @@ def test_a_running_restart_timer_survives_a_reload_and_ends_with_the_next_event(
 def test_a_goal_noticed_wrong_after_the_throw_in_is_voided_with_what_followed(server, context, page):
     match_id = scorer_screen_in_play(server, context, page)
     press(page, "g", "h", "2")  # a goal … that was really wide
-    wait_seq(page, 2)
+    wait_listed(page, 2)
     press(page, "Space")  # the throw-in after it
-    wait_seq(page, 3)
+    wait_listed(page, 3)
+    [_, goal, throw_in] = game_events(server, match_id)
 
-    page.click('#log .log-entry[data-seq="2"] .log-void')
+    page.click(f'#log .log-entry[data-seq="{goal["seq"]}"] .log-void')
     page.keyboard.type("ball went wide")
     press(page, "Enter")
     box = page.wait_for_selector('#rejection[data-code="void_would_invalidate"]')
-    assert "#3 Play" in box.inner_text()  # what must go first, shown before anything is sent
-    assert len(events(server, match_id)) == 3
+    assert f"#{throw_in['seq']} Play" in box.inner_text()  # what must go first, shown before anything is sent
+    assert len(game_events(server, match_id)) == 3
     page.click('[data-action="void-chain"]')
-    wait_seq(page, 5)
+    wait_listed(page, 5)
     page.wait_for_selector("#rejection", state="hidden")
-    logged = events(server, match_id)
+    logged = game_events(server, match_id)
     voids = [(e["event"]["target"], e["event"]["reason"]) for e in logged[3:]]
     assert voids == [(logged[2]["id"], "ball went wide"), (logged[1]["id"], "ball went wide")]  # newest first
     after = state(server, match_id)["state"]
     assert after["score"] == {"home": 0, "away": 0} and after["status"] == "in_play"
-    page.wait_for_selector('#log .log-entry.voided[data-seq="2"]')
-    page.wait_for_selector('#log .log-entry.voided[data-seq="3"]')
+    page.wait_for_selector(f'#log .log-entry.voided[data-seq="{goal["seq"]}"]')
+    page.wait_for_selector(f'#log .log-entry.voided[data-seq="{throw_in["seq"]}"]')

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import PageWatch, events, log_in, module_server, new_match, open_screen, press, state, wait_seq
+from .officials_helpers import PageWatch, game_events, log_in, module_server, new_match, open_screen, press, state, wait_listed, wait_seq
 
 pytestmark = pytest.mark.browser
 
@@ -32,54 +32,56 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     home = state(server, match_id)["match"]["home"]["name"]
 
     press(page, "Space")  # the throw-in: play
-    wait_seq(page, 1)
+    wait_listed(page, 1)
     assert page.inner_text("[data-status-text]") == "In play"
 
     # Ball over the north end line (home defends it), last hit by away: knock-in by home.
     press(page, "o", "e", "Enter", "a", "Enter")
-    wait_seq(page, 2)
+    wait_listed(page, 2)
     truth = state(server, match_id)["state"]["restart"]
     assert truth["kind"] == "knock_in" and truth["team"] == "home"
     shown = restart_shown(page)
     assert (shown["kind"], shown["team"]) == ("knock_in", "home") and truth["message"] in shown["text"]
 
     press(page, "Space")  # "Play" for the knock-in: its 10 seconds run, then the timer turns red
-    wait_seq(page, 3)
+    wait_listed(page, 3)
     timer = page.wait_for_selector('#timers [data-kind="knock_in"]')
     assert timer.get_attribute("data-expired") == "false"
     page.wait_for_selector('#timers [data-kind="knock_in"].expired')
     assert timer.query_selector(".timer-left").inner_text() == "0:00"
 
     press(page, "g", "h", "1")  # goal, home #1
-    wait_seq(page, 4)
+    wait_listed(page, 4)
     assert score_shown(page) == ("1", "0")
-    scorer_of_the_goal = page.inner_text('#log [data-seq="4"]')
+    scorer_of_the_goal = page.inner_text('#log .log-entry[data-type="goal"]')
     assert "#1 Adolfo Cambiaso" in scorer_of_the_goal and scorer_of_the_goal.count("La Dolfina Blue") == 1
     assert restart_shown(page)["kind"] == "throw_in"
     page.wait_for_selector('#timers [data-kind="goal_return"]')  # 25 s back to the centre
 
     press(page, "Space")  # throw-in
-    wait_seq(page, 5)
+    wait_listed(page, 5)
     press(page, "f", "a", "3", "2", "Enter", "Enter", "Enter")  # foul by away #3, Penalty 2, no spot, log it
-    wait_seq(page, 6)
+    wait_listed(page, 6)
     shown = restart_shown(page)
     assert (shown["kind"], shown["team"]) == ("penalty", "home") and "Penalty 2" in shown["text"]
 
     press(page, "Space")  # the penalty is taken
-    wait_seq(page, 7)
+    wait_listed(page, 7)
     page.wait_for_selector('#timers [data-kind="foul_shot"]')
 
     press(page, "o", "s", "Enter", "h", "Enter")  # over the side, last hit by home
-    wait_seq(page, 8)
+    wait_listed(page, 8)
     truth = state(server, match_id)["state"]["restart"]
     shown = restart_shown(page)
     assert (shown["kind"], shown["team"]) == (truth["kind"], truth["team"] or "") and truth["team"] == "away"
 
-    press(page, "Space")  # the free hit: the umpire's 8-second count starts
-    wait_seq(page, 9)
-    page.wait_for_selector('#timers [data-kind="count"]')
+    page.wait_for_selector('#timers [data-kind="count"]')  # the umpire's 8-second count before dropping the ball
+    press(page, "Space")  # the ball is dropped: the count is over, 5 s to play it (Rules 22.f, 22.h)
+    wait_listed(page, 9)
+    page.wait_for_selector('#timers [data-kind="count"]', state="detached")
+    page.wait_for_selector('#timers [data-kind="to_play"]')
     press(page, "w", "8", "Enter", "h", "2", "Enter")  # whistle: lost helmet, ball at the centre, home #2
-    wait_seq(page, 10)
+    wait_listed(page, 10)
     assert restart_shown(page)["kind"] == "throw_in"
 
     # The umpires correct the official time to 6:59; play runs past the horn at 7:00, and in a
@@ -89,10 +91,10 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     press(page, "Enter")
     page.keyboard.type("stopwatch check")
     press(page, "Enter")
-    wait_seq(page, 11)
+    wait_listed(page, 11)
     assert page.inner_text("[data-clock]") == "6:59"
     press(page, "Space")
-    wait_seq(page, 12)
+    wait_listed(page, 12)
     page.wait_for_function("() => document.querySelector('[data-clock]').textContent === '7:01'")
     press(page, "o", "s", "Enter", "a", "Enter")
     page.wait_for_function("() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
@@ -102,7 +104,7 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     assert score_shown(page) == ("1", "0")
     assert page.inner_text("[data-period]") == "Chukker 1"
     page.wait_for_selector('#timers [data-kind="interval"]')
-    logged = events(server, match_id)
+    logged = game_events(server, match_id)  # the clock holds of the entries aside
     types = [e["type"] for e in logged]
     assert types == ["play", "ball_out", "play", "goal", "play", "foul", "play", "ball_out", "play", "whistle",
                      "clock_set", "play", "horn", "ball_out"]  # the horn at 7:00 is the clock's own
