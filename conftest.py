@@ -12,7 +12,7 @@ from polo.testing import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 def _fresh_game_cache():
     """The per-process cache of folded games is keyed by match id and log position; tests that
     roll back hand the same ids to the next test, so each test starts with an empty cache."""
-    from matches.services import forget_all_cached_games
+    from matches.games import forget_all_cached_games
 
     forget_all_cached_games()
     yield

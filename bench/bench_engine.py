@@ -10,6 +10,8 @@ reports, with the number of runs:
   posted): every decide of a linear fold timed on its own, and the last event of the match on a
   game folded up to it;
 - ``to_state`` of a folded game (what every push to the screens costs);
+- the engine's ``fold`` of the stored log with its steps and a state before and after each (what
+  the official report and the scoreboard's last goals read);
 - memory: the peak while folding the whole match, and what the folded game keeps (tracemalloc).
 
 Prints a small table, then one JSON object. A benchmark, not a test: nothing here asserts a time.
@@ -26,8 +28,9 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -35,6 +38,7 @@ if str(ROOT) not in sys.path:
 
 from bench.matchgen import realistic_match  # noqa: E402
 from officiating.engine import MatchConfig, decide, load_log, new_game, replay, to_state  # noqa: E402
+from officiating.engine import fold as engine_fold  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -114,6 +118,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         decide(before, events[-1])
         last_appends.append(time.perf_counter() - start)
     states = [timed(lambda: to_state(final_game)) for _ in range(args.runs * 5)]
+    stored = [entry.event for entry in final_game.log.entries[:final_game.log_len]]
+    report_folds = [timed(lambda: engine_fold(config, stored, lang="en").steps) for _ in range(args.runs)]
 
     # memory: peak while folding the whole match, and what the folded game keeps
     gc.collect()
@@ -133,7 +139,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "periods": data["match"]["periods"],
         "accepted": accepted,
         "rejected": len(rejected),
-        "rejection_codes": sorted(set(c for c in rejected if c)),
+        "rejection_codes": sorted({c for c in rejected if c}),
         "final_score": out["state"]["score"],
         "full_replay": summary(replays),
         "deepcopy_of_the_log": summary(copies),
@@ -141,6 +147,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "append_one_event": {**summary(appends), "folds": args.append_runs},
         "append_the_last_event": summary(last_appends),
         "to_state": summary(states),
+        "fold_steps_with_states": summary(report_folds),
         "memory": {
             "fold_peak_kib": round((peak - base) / 1024, 1),
             "folded_game_kib": round((current - base) / 1024, 1),
@@ -151,7 +158,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 ("fold with decide (no replay wrapper)", result["fold_with_decide"]),
                 ("append one event (each decide of a fold)", result["append_one_event"]),
                 ("append the last event (decide, full game)", result["append_the_last_event"]),
-                ("to_state of the folded game", result["to_state"])]
+                ("to_state of the folded game", result["to_state"]),
+                ("fold() with steps and states (report)", result["fold_steps_with_states"])]
         print(f"match: {len(events)} events, {data['match']['periods']} chukkers, seed {args.seed}; "
               f"{accepted} accepted, {len(rejected)} rejected {result['rejection_codes']}")
         print(f"{'operation':42} {'runs':>6} {'median ms':>10} {'p95 ms':>10} {'max ms':>10}")

@@ -5,9 +5,9 @@ Events are shown read-only: the log is append-only and corrections are ``void`` 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from .committee.models import AuditEntry, MatchReport, Webhook, WebhookDelivery
 from .models import Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
-from .models_committee import AuditEntry, MatchReport, Webhook, WebhookDelivery
-from .models_officials import ScoreConfirmation
+from .officials.models import ScoreConfirmation
 
 
 class EntryInline(admin.TabularInline):

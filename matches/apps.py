@@ -1,5 +1,17 @@
+"""The one Django app of the project, ``matches``, and the place its rooms are put together.
+
+The match log (``matches/models.py``, ``services.py``, ``selectors.py``) knows none of the rooms
+around it. This config is the only code that names them: it loads the records the rooms keep
+beside the log, and lets the rooms subscribe to the log's one post-commit seam
+(``matches/log_events.py``).
+"""
+from importlib import import_module
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+# Rooms with records of their own (one app, one app label: their tables stay ``matches_*``).
+ROOMS_WITH_MODELS = ("officials", "committee")
 
 
 class MatchesConfig(AppConfig):
@@ -7,5 +19,17 @@ class MatchesConfig(AppConfig):
     verbose_name = _("Matches")
     default_auto_field = "django.db.models.BigAutoField"
 
+    def import_models(self) -> None:
+        """The match log's models (``matches.models``), then each room's own."""
+        super().import_models()
+        for room in ROOMS_WITH_MODELS:
+            import_module(f"{self.name}.{room}.models")
+
     def ready(self) -> None:
-        from . import broadcast  # noqa: F401  (connects the signals that close officials' sockets)
+        from .committee import receivers as committee
+        from .live import receivers as live
+
+        # Receivers are called in the order they connect: the committee queues a finished match's
+        # report, then the live room tells the sockets.
+        committee.connect()
+        live.connect()

@@ -4,6 +4,10 @@ Vocabulary: a *tournament* has *entries* (a team entered with a roster; each ros
 the player's handicap at entry). A *match* is played between two entries on a *field*. Its *event
 log* (``MatchEvent``) is the truth: the state of a match is derived from it by the rules service
 (``officiating.engine``); ``Match.state_cache``/``last_seq`` are only a cache that can be rebuilt.
+
+These are the match log's own records. The rooms keep theirs beside their code
+(``matches/officials/models.py``: score confirmations; ``matches/committee/models.py``: the audit
+trail, reports and webhooks); ``MatchesConfig.import_models`` loads them with these.
 """
 from __future__ import annotations
 
@@ -280,10 +284,3 @@ class MatchEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("Match events are append-only; log a void instead."))
-
-
-# The officials' own records (score confirmations) live in their own module.
-from .models_officials import ScoreConfirmation  # noqa: E402,F401
-
-# The committee's records (audit trail, reports, webhooks) live in their own module.
-from .models_committee import AuditEntry, MatchReport, Webhook, WebhookDelivery  # noqa: E402,F401

@@ -1,7 +1,5 @@
-"""Reads: what the API and the websockets show. No writes here, with one deliberate exception:
-a read that finds a horn overdue (a running clock past 7:00 or 7:30 with nobody connected to
-notice) asks ``match_clock_catch_up`` to append it first, so that a read at 7:31 shows the
-period over (Rule 14.b(1)). That write is idempotent and happens at most once per horn.
+"""The match log's reads: what the API, the pages and the websockets show. No writes here (the
+reads that first append the horns a running clock has made due are ``live.snapshots``).
 
 Vocabulary: the *meta* of a match is what does not change during play (teams, colours, field,
 tournament, start time); its *state* is the engine's state (``to_state``) projected to now.
@@ -15,9 +13,10 @@ from typing import Any, Iterable
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from officiating.engine import to_state
 
+from .games import match_game, team_side, with_rosters
 from .models import Match, MatchEvent
-from .services import horns_due, match_clock_catch_up, match_game, match_state, state_at, team_side, with_rosters
 
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
@@ -26,7 +25,7 @@ SUMMARY_KEYS = ("status", "score", "period", "clock")
 
 
 def matches_with_config() -> QuerySet[Match]:
-    """Matches with the rows ``match_config`` reads but the rosters (``services.with_rosters``)."""
+    """Matches with the rows ``match_config`` reads but the rosters (``games.with_rosters``)."""
     return Match.objects.select_related("tournament", "field", "home__team", "away__team")
 
 
@@ -49,22 +48,10 @@ def match_meta(match: Match) -> dict[str, Any]:
     }
 
 
-def _catch_up_if_due(match: Match, now: float) -> Match:
-    """The match, re-read after appending any horn the running clock has made due. Only a running
-    clock can make a horn due, and the check itself is a pure fold (no lock), so reads stay cheap."""
-    clock = (match.state_cache or {}).get("clock") or {}
-    if clock.get("running") and horns_due(match_game(match), now):
-        if match_clock_catch_up(match_id=match.pk, now=now):
-            return match_with_config(match.pk)
-    return match
-
-
-def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None) -> dict[str, Any]:
-    """Meta, state and last_seq of one match, consistent with each other, as of ``now``."""
+def match_state(match: Match, *, now: float | None = None, lang: str = "en") -> dict[str, Any]:
+    """The state to show now: the (cached) fold of the log projected to ``now``."""
     now = time.time() if now is None else now
-    match = _catch_up_if_due(match_with_config(match_id), now)
-    return {"match": match_meta(match), "state": match_state(match, now=now, lang=lang),
-            "last_seq": match.last_seq, "server_time": now}
+    return to_state(match_game(match), now=now, lang=lang)
 
 
 def public_event(payload: dict[str, Any]) -> dict[str, Any]:
@@ -113,7 +100,7 @@ def match_update(match_id: int, since: int, langs: Iterable[str], *, limit: int 
         "seq": rows[0]["seq"] if rows else match.last_seq,
         "last_seq": match.last_seq,
         "server_time": now,
-        "states": {lang: state_at(game, now, lang) for lang in set(langs)},
+        "states": {lang: to_state(game, now=now, lang=lang) for lang in set(langs)},
         "official_events": rows,
         "events": [{**row, "event": public_event(row["event"])} for row in rows],
     }
@@ -126,18 +113,11 @@ def parse_day(value: str | None) -> dt.date:
     return dt.date.fromisoformat(value)
 
 
-def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float | None = None) -> list[dict[str, Any]]:
-    """The matches starting on ``day`` (local time), each with its meta and a summary of its state."""
-    now = time.time() if now is None else now
+def day_matches(day: dt.date, *, tournament_id: int | None = None) -> list[Match]:
+    """The matches starting on ``day`` (local time), in order, with their config's rows."""
     tz = timezone.get_current_timezone()
     start = timezone.make_aware(dt.datetime.combine(day, dt.time.min), tz)
     matches = matches_with_config().filter(starts_at__gte=start, starts_at__lt=start + dt.timedelta(days=1))
     if tournament_id is not None:
         matches = matches.filter(tournament_id=tournament_id)
-    out = []
-    for match in with_rosters(list(matches.order_by("starts_at", "field__name"))):
-        match = _catch_up_if_due(match, now)
-        state = match_state(match, now=now)
-        out.append({**match_meta(match), "state": {k: state.get(k) for k in SUMMARY_KEYS},
-                    "last_seq": match.last_seq})
-    return out
+    return with_rosters(list(matches.order_by("starts_at", "field__name")))

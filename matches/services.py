@@ -1,144 +1,35 @@
-"""Writes go through here. The event path:
+"""The match log's write path. Writes go through here:
 
 API view → ``match_event_log`` (lock the match row so two devices cannot race; fold the log with
-the rules engine; append the event with the next sequence number; ``on_commit`` broadcast).
+the rules engine; append the event with the next sequence number; save the state cache) →
+``log_events.publish``: once the transaction commits, the rooms that subscribed hear of it (the
+live room broadcasts to the sockets, the committee room builds the report of a finished match).
+This module imports no room: that seam is its only way out.
 
-The log is the truth. The folded ``Game`` is cached per process, keyed by the match's
-``last_seq`` and its config, and re-derived from the rows whenever the key does not match.
+``match_clock_catch_up`` appends the horns a running clock has made due (the clock watcher and
+the reads call it). The folded game and its cache are in ``games``.
 """
 from __future__ import annotations
 
-import hashlib
-import json
-import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone as dt_timezone
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from officiating.engine import Game, MatchConfig, Rejection, decide, due_events, new_game, to_state
+from officiating.engine import Game, Rejection, decide, to_state
 
 from .availability import event_refusal
-from .broadcast import broadcast_match_update
-from .models import Match, MatchEvent, RosterLine
+from .games import game_remember, horns_due, match_config, match_game, with_rosters
+from .log_events import LoggedEvents, publish
+from .models import Match, MatchEvent
 from .permissions import can_void, match_role
-from .tasks import match_report_after_commit
 
 # Keys the client sends for transport only; they are not part of the stored event.
 TRANSPORT_KEYS = ("expected_seq",)
-
-
-def team_side(entry, handicap_goals) -> dict[str, Any]:
-    """One team of the match-log config: name, colour, handicap goals and the roster at entry."""
-    return {
-        "name": entry.team.name,
-        "color": entry.team.color,
-        "handicap_goals": float(handicap_goals),
-        "players": [
-            {"number": line.number, "name": line.player.name, "handicap": line.handicap}
-            for line in entry.roster.all()
-        ],
-    }
-
-
-def match_config(match: Match) -> dict[str, Any]:
-    """The match-log "match" object (contract) built from the ORM rows."""
-    tournament = match.tournament
-
-    return {
-        "rules": tournament.rules_edition,
-        "periods": match.periods,
-        "period_seconds": match.period_seconds,
-        "extra_seconds": 30,
-        "interval_seconds": 180,
-        "halftime_seconds": 300,
-        "upper_handicap_limit": tournament.upper_handicap_limit,
-        "courtesy_change": tournament.courtesy_change,
-        "tack_allowance": tournament.tack_allowance,
-        "field": {"length": match.field.length, "width": match.field.width, "boarded": match.field.boarded},
-        "home_defends": match.home_defends,
-        "home": team_side(match.home, match.home_handicap_goals),
-        "away": team_side(match.away, match.away_handicap_goals),
-    }
-
-
-def _config_key(config: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(config, sort_keys=True).encode()).hexdigest()
-
-
-@dataclass
-class _Cached:
-    last_seq: int
-    config_key: str
-    game: Game
-
-
-_cache: dict[int, _Cached] = {}
-_cache_lock = threading.Lock()
-
-
-def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
-    """The folded game for the match's log, from the per-process cache when it is current.
-
-    The engine stores each event's wall time in it (``server_time``), so a clock started by a
-    ``play`` gets its anchor back from the log after a restart. When another process has appended
-    events since this process last folded, only the new rows are read.
-    """
-    config = config if config is not None else match_config(match)
-    key = _config_key(config)
-    with _cache_lock:
-        cached = _cache.get(match.pk)
-    if cached and cached.config_key == key and cached.last_seq == match.last_seq:
-        return cached.game
-    if cached and cached.config_key == key and cached.last_seq < match.last_seq:
-        game, after = cached.game, cached.last_seq
-    else:
-        game, after = new_game(MatchConfig.from_dict(config)), 0
-    rows = MatchEvent.objects.filter(match=match, seq__gt=after, seq__lte=match.last_seq).order_by("seq")
-    for payload in rows.values_list("payload", flat=True):
-        decision = decide(game, payload)
-        # Every stored event was accepted when it arrived; if a rule change made one invalid,
-        # the fold skips it rather than losing the rest of the log.
-        if decision.accepted:
-            game = decision.game
-    _remember(match.pk, match.last_seq, key, game)
-    return game
-
-
-def state_at(game: Game, now: float, lang: str = "en") -> dict[str, Any]:
-    """``to_state(game, now=now, lang=lang)`` with the clock's ``anchor`` = ``now`` while it runs.
-
-    docs/ENGINE-API.md: ``anchor`` is "the now at which elapsed was read", and screens run the
-    clock as ``elapsed + (server_now - anchor)``. The engine projects ``elapsed`` to ``now`` but
-    (today) leaves the anchor at the throw-in, which would count the time since twice. Harmless
-    once the engine sets it itself."""
-    state = to_state(game, now=now, lang=lang)
-    clock = state.get("clock") or {}
-    if clock.get("running") and clock.get("anchor") is not None:
-        clock["anchor"] = now
-    return state
-
-
-def _remember(match_id: int, last_seq: int, key: str, game: Game) -> None:
-    with _cache_lock:
-        _cache[match_id] = _Cached(last_seq, key, game)
-
-
-def forget_all_cached_games() -> None:
-    """For tests: a rolled-back SQLite transaction hands the same match id to the next test."""
-    with _cache_lock:
-        _cache.clear()
-
-
-def forget_cached_game(match_id: int) -> None:
-    with _cache_lock:
-        _cache.pop(match_id, None)
 
 
 @dataclass
@@ -179,14 +70,6 @@ def _append(match: Match, event: dict[str, Any], user, now: float) -> MatchEvent
     )
 
 
-def horns_due(game: Game, now: float) -> list[dict[str, Any]]:
-    """The horns the running clock has made due by ``now`` and the log does not hold yet.
-
-    ``due_events`` goes on naming the 7-minute horn until the period ends (deciding it again is
-    accepted and changes nothing: same id), so what is already logged is left out here."""
-    return [e for e in due_events(game, now) if decide(game, e, now=now).game.last_seq > game.last_seq]
-
-
 def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[MatchEvent]]:
     """Append the horns the running clock has made due (deterministic ids: safe to do twice)."""
     appended = []
@@ -198,31 +81,20 @@ def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[MatchE
     return game, appended
 
 
-def _save_cache(match: Match, game: Game, config: dict[str, Any], now: float) -> dict[str, Any]:
-    state = state_at(game, now)
+def _save_and_publish(match: Match, game: Game, config: dict[str, Any], now: float,
+                      rows: list[MatchEvent]) -> dict[str, Any]:
+    """After appending ``rows``: save the state cache, remember the fold, and hand the rows and
+    the state after them to the seam (``log_events``), which passes them on once the transaction
+    commits. Returns the state (English, projected to ``now``)."""
+    state = to_state(game, now=now)
     match.state_cache = state
     match.status = state.get("status", match.status)
     match.save(update_fields=["state_cache", "last_seq", "status"])
-    _remember(match.pk, match.last_seq, _config_key(config), game)
-    match_report_after_commit(match.pk, state)  # a match that ended (or was corrected): its report
+    game_remember(match.pk, match.last_seq, config, game)
+    events = tuple({"seq": row.seq, "id": row.client_id, "type": row.type, "event": row.payload,
+                    "received_at": row.received_at.timestamp()} for row in rows)
+    publish(LoggedEvents(match_id=match.pk, events=events, state=state, game=game, now=now))
     return state
-
-
-def _on_commit_broadcast(match_id: int, rows: list[MatchEvent], game: Game, state: dict[str, Any], now: float) -> None:
-    """After the commit (never before: a viewer must not see an event that may roll back), tell
-    the match's viewers; the send itself does not wait for the channel layer (broadcast.py).
-
-    The message carries the new events and the state in each language, so that no process has
-    to read them back (measured: a hub's read of one update costs some 300 times what carrying
-    the state does). ``state`` is the English one, already made for the cache."""
-    if not rows:
-        return
-    states = {code: state if code == "en" else state_at(game, now, code) for code, _name in settings.LANGUAGES}
-    events = [{"seq": row.seq, "id": row.client_id, "type": row.type, "event": row.payload,
-               "received_at": row.received_at.timestamp()} for row in rows]
-    first, last = rows[0].seq, rows[-1].seq
-    transaction.on_commit(
-        lambda: broadcast_match_update(match_id, first, last, states=states, events=events, server_time=now))
 
 
 @dataclass(frozen=True)
@@ -304,14 +176,6 @@ def _locked_match(match_id: int) -> Match:
     return match
 
 
-def with_rosters(matches: list[Match]) -> list[Match]:
-    """Load both teams' rosters of every match (players included) in one query."""
-    entries = [entry for match in matches for entry in (match.home, match.away)]
-    rosters = RosterLine.objects.select_related("player").order_by("number")
-    prefetch_related_objects(entries, Prefetch("roster", queryset=rosters))
-    return matches
-
-
 def _stale(game: Game, event: dict[str, Any], now: float) -> Rejection | ServiceRejection:
     """The engine's ``stale_sequence`` (its message catalogue), or ours if it does not say it."""
     decision = decide(game, event, now=now)
@@ -332,7 +196,7 @@ def _stale_answer(match: Match, game: Game, event: dict[str, Any], expected: int
     if would is None:
         decision = decide(current, event, now=now, stamps=stamps)
         would = None if decision.accepted else decision.error
-    return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq, error=error,
+    return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=error,
                      valid_now=would is None, would_be=would)
 
 
@@ -354,10 +218,10 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
         now = _now_after_lock(game)
     if existing is not None:
         if not _same_event(existing.payload, event):
-            return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq,
+            return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
                              error=DUPLICATE_ID)
         return LogResult(
-            accepted=True, state=state_at(game, now, lang), last_seq=match.last_seq,
+            accepted=True, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
             seq=existing.seq, event=existing.payload, duplicate=True,
         )
 
@@ -374,23 +238,21 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     # Rule 21.d across the day: the engine sees this match only (matches/availability.py).
     refusal = event_refusal(match=match, event=stripped, now=now) or _void_refusal(match, stripped, author)
     if refusal is not None:
-        return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq, error=refusal)
+        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal)
 
     game, appended = _append_due(match, game, now)
     decision = decide(game, stripped, now=now, stamps=stamps)
     if not decision.accepted:
         if appended:
-            state = _save_cache(match, game, config, now)
-            _on_commit_broadcast(match.pk, appended, game, state, now)
-        return LogResult(accepted=False, state=state_at(game, now, lang), last_seq=match.last_seq,
+            _save_and_publish(match, game, config, now, appended)
+        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
                          error=decision.error, appended=[row.seq for row in appended])
 
     row = _append(match, decision.event, user, now)
     appended.append(row)
-    state = _save_cache(match, decision.game, config, now)
-    _on_commit_broadcast(match.pk, appended, decision.game, state, now)
+    state = _save_and_publish(match, decision.game, config, now, appended)
     if lang != "en":
-        state = state_at(decision.game, now, lang)
+        state = to_state(decision.game, now=now, lang=lang)
     return LogResult(accepted=True, state=state, last_seq=match.last_seq, seq=row.seq, event=decision.event,
                      appended=[row.seq for row in appended])
 
@@ -408,12 +270,5 @@ def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int
         return []
     game, appended = _append_due(match, game, now)
     if appended:
-        state = _save_cache(match, game, config, now)
-        _on_commit_broadcast(match.pk, appended, game, state, now)
+        _save_and_publish(match, game, config, now, appended)
     return [row.seq for row in appended]
-
-
-def match_state(match: Match, *, now: float | None = None, lang: str = "en") -> dict[str, Any]:
-    """The state to show now (read path): the cached fold projected to ``now``."""
-    now = time.time() if now is None else now
-    return state_at(match_game(match), now, lang)

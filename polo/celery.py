@@ -1,4 +1,4 @@
-"""The Celery app. Tasks are thin: fetch by id, call a service (see matches/tasks.py).
+"""The Celery app. Tasks are thin: fetch by id, call a service (see matches/committee/tasks.py).
 
 With Redis (production) tasks go to the broker and the worker runs them. On the embedded defaults
 (no Redis) Celery runs them in-process (``CELERY_TASK_ALWAYS_EAGER``); with

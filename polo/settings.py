@@ -139,6 +139,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# The worker loads the app's tasks from the committee room (registered as ``matches.tasks.*``,
+# the names they had before the rooms; MatchesConfig.ready() imports them in every process too).
+CELERY_IMPORTS = ["matches.committee.tasks"]
 
 # --- Auth -----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

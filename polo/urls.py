@@ -1,10 +1,12 @@
-"""URL map. Each area of the app has its own URL module (and owner):
+"""URL map. Each room of the app has its own URL module:
 
 - ``matches.urls``: home, login/logout, health;
-- ``matches.api_urls``: the JSON event API and its OpenAPI schema (``/api/``);
-- ``matches.public_urls``: the public scoreboard, overlay and tournament pages;
-- ``matches.officials_urls``: the scorer's and the referee's screens;
-- ``matches.committee_urls``: the committee's screens and reports.
+- ``matches.api.urls``: the JSON API and its OpenAPI document (``/api/``);
+- ``matches.public.urls``: the public scoreboard, overlay and tournament pages;
+- ``matches.officials.urls``: the scorer's and the referee's screens;
+- ``matches.committee.urls``: the committee's screens and reports (``/committee/``).
+
+The websocket's route is in ``matches.live.routing`` (``polo/asgi.py``).
 """
 from django.contrib import admin
 from django.urls import include, path
@@ -14,9 +16,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(packages=["matches", "officiating"]), name="javascript-catalog"),
-    path("api/", include("matches.api_urls")),
+    path("api/", include("matches.api.urls")),
     path("", include("matches.urls")),
-    path("", include("matches.public_urls")),
-    path("", include("matches.officials_urls")),
-    path("committee/", include("matches.committee_urls")),
+    path("", include("matches.public.urls")),
+    path("", include("matches.officials.urls")),
+    path("committee/", include("matches.committee.urls")),
 ]

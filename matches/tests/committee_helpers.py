@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from matches import games
 from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
-from matches import services
 from matches.services import match_event_log
 
 from .personas import make_match, make_user
@@ -28,9 +28,9 @@ def fresh_game_cache():
     """The service caches each match's folded game per process, by match id and log position. On
     SQLite a rolled-back test gives its ids out again, so a new match 1 could meet the game of the
     last test's match 1: start every test without it."""
-    services._cache.clear()
+    games._cache.clear()
     yield
-    services._cache.clear()
+    games._cache.clear()
 
 
 def ev(event_type: str, **fields: Any) -> dict[str, Any]:

@@ -98,16 +98,17 @@ async def stop_live_machinery() -> None:
     """End the running loop's hub and clock watcher (a test's loop dies with the test)."""
     import asyncio
 
-    from matches import broadcast, clock, fanout
-
     from channels.db import database_sync_to_async
+
+    from matches.live import clock, fanout
+    from matches.live.loop import set_server_loop
 
     loop = asyncio.get_running_loop()
     hub = fanout._hubs.pop(loop, None)
     if hub is not None:
         await hub.stop()
     await clock.stop(loop)
-    broadcast.set_server_loop(None)
+    set_server_loop(None)
     # Let the database work already queued (a socket's last read) finish before the test's
     # database is flushed: SQLite's shared in-memory database locks tables across threads.
     await asyncio.sleep(0.05)

@@ -2,7 +2,9 @@
 validate against its own schemas, and real answers of the API validate too."""
 from __future__ import annotations
 
+import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -10,7 +12,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from jsonschema import Draft202012Validator
 
-from matches.openapi import document
+from matches.api.openapi import document
 
 from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401
 
@@ -89,6 +91,16 @@ def _response_schema(path: str, method: str, status: int) -> dict[str, Any]:
     return document()["paths"][path][method]["responses"][str(status)]["content"]["application/json"]["schema"]
 
 
+def _documented_statuses(checks) -> list[int]:
+    """Each real answer validates against the document's schema for its path, method and status;
+    the statuses, in order."""
+    for path, method, response in checks:
+        errors = [f"{e.json_path}: {e.message}"
+                  for e in _validator(_response_schema(path, method, response.status_code)).iter_errors(response.json())]
+        assert errors == [], (path, method, response.status_code)
+    return [response.status_code for _path, _method, response in checks]
+
+
 @pytest.mark.django_db
 def test_real_answers_match_the_document(cast):
     client = client_for(cast.scorer_a)
@@ -106,10 +118,37 @@ def test_real_answers_match_the_document(cast):
          Client().get(f"/api/tournaments/{match.tournament_id}/matches")),
         ("/api/time", "get", Client().get("/api/time")),
     ]
-    statuses = []
-    for path, method, response in checks:
-        statuses.append(response.status_code)
-        errors = [f"{e.json_path}: {e.message}"
-                  for e in _validator(_response_schema(path, method, response.status_code)).iter_errors(response.json())]
-        assert errors == [], (path, method, response.status_code)
-    assert statuses == [201, 422, 409, 400, 403, 200, 200, 200, 200, 200]
+    assert _documented_statuses(checks) == [201, 422, 409, 400, 403, 200, 200, 200, 200, 200]
+
+
+@pytest.mark.django_db
+def test_real_answers_of_the_goals_and_the_confirmations_match_the_document(cast):
+    match = cast.match_a
+    t0 = time.time() - 600  # a first chukker played over the last minutes: a goal, then a ball out after 7:00
+    log(match, ev("play", clock=0), now=t0)
+    log(match, ev("goal", team="home", number=2, clock=100), now=t0 + 100)
+    log(match, ev("play", clock=100), now=t0 + 130)
+    log(match, ev("ball_out", line="side", at={"x": 150, "y": 0}, last_hit_by="away", deflected_off="none", clock=425),
+        now=t0 + 455)
+    umpire = client_for(cast.umpire_a)
+    confirmations = f"/api/matches/{match.pk}/confirmations"
+
+    def confirm(client, period, home, away, url=confirmations):
+        return client.post(url, json.dumps({"period": period, "score": {"home": home, "away": away}}),
+                           content_type="application/json")
+
+    checks = [
+        ("/api/matches/{match_id}/goals", "get", Client().get(f"/api/matches/{match.pk}/goals")),
+        ("/api/matches/{match_id}/goals", "get", Client().get("/api/matches/99999/goals")),
+        ("/api/matches/{match_id}/confirmations", "post", confirm(umpire, 1, 1, 0)),
+        ("/api/matches/{match_id}/confirmations", "post", confirm(umpire, 1, 0, 0)),
+        ("/api/matches/{match_id}/confirmations", "post", umpire.post(confirmations, "{}", content_type="application/json")),
+        ("/api/matches/{match_id}/confirmations", "post", confirm(client_for(cast.scorer_a), 1, 1, 0)),
+        ("/api/matches/{match_id}/confirmations", "get", client_for(cast.scorer_a).get(confirmations)),
+        ("/api/matches/{match_id}/confirmations", "get", Client().get(confirmations)),
+        ("/api/matches/{match_id}/confirmations", "get", umpire.get("/api/matches/99999/confirmations")),
+    ]
+    log(cast.match_b, ev("play", clock=0))
+    checks.append(("/api/matches/{match_id}/confirmations", "post",
+                   confirm(client_for(cast.umpire_b), 1, 0, 0, f"/api/matches/{cast.match_b.pk}/confirmations")))
+    assert _documented_statuses(checks) == [200, 404, 201, 409, 400, 403, 200, 403, 404, 422]

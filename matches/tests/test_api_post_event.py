@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from matches.models import MatchEvent
-from matches.services import match_game
+from matches.games import match_game
 from officiating.engine import decide
 
 from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches.models import MatchEvent
-from matches.models_committee import AuditEntry
-from matches.selectors_committee import VoidRecord, audit_trail
+from matches.committee.models import AuditEntry
+from matches.committee.selectors import VoidRecord, audit_trail
 from matches.services import match_event_log
 
 from .committee_helpers import Committee, ev, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)

@@ -62,7 +62,7 @@ def test_the_game_in_progress_its_report_and_the_standings(demo):
 
 
 def test_no_demo_official_is_on_two_fields_at_once():
-    from matches.forms_committee import officials_clashes
+    from matches.committee.forms import officials_clashes
 
     tournament, _ = load_demo()
     assert {m.pk: officials_clashes(m) for m in tournament.matches.all()} == {m.pk: [] for m in tournament.matches.all()}

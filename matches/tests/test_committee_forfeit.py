@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from matches.models import MatchEvent
-from matches.models_committee import AuditEntry, MatchReport
-from matches.standings import tournament_standings
+from matches.committee.models import AuditEntry, MatchReport
+from matches.committee.standings import tournament_standings
 
 from .committee_helpers import (  # noqa: F401  (fixtures)
     HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker,

@@ -17,9 +17,9 @@ import pytest
 from django.urls import reverse
 
 from matches.models import MatchEvent
-from matches.models_committee import AuditEntry
+from matches.committee.models import AuditEntry
 from matches.services import match_clock_catch_up, match_event_log
-from matches.services_committee import (
+from matches.committee.services import (
     LOT_DRAWN, LOT_NOT_DRAWN, LOT_UNCHANGED, SHOOTOUT_STARTED, Lot, shootout_lot, shootout_lot_correct,
     shootout_lot_draw,
 )

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from matches.models import MatchEvent
-from matches.models_committee import AuditEntry
-from matches.services_committee import committee_event_send
+from matches.committee.models import AuditEntry
+from matches.committee.services import committee_event_send
 
 from .committee_helpers import HOUR, Clock, Committee, ev, log, tie_one_chukker, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
-from matches.models_committee import AuditEntry
+from matches.committee.models import AuditEntry
 
 from .committee_helpers import Committee, ev, log, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import make_entry
@@ -217,7 +217,7 @@ def test_an_entry_without_matches_can_be_withdrawn_and_one_with_matches_cannot(c
 def test_the_audit_trail_reads_in_the_members_language(cast):
     """Details are stored as keys and codes and put in words when read: team codes become names,
     the lot a sentence, changed fields their labels — in Spanish for a Spanish reader."""
-    from matches.services_committee import shootout_lot_draw
+    from matches.committee.services import shootout_lot_draw
 
     m = cast.match
     client = cast.client()

@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from matches.models import MatchEvent
-from matches.models_committee import AuditEntry
-from matches.services import match_state
-from matches.services_committee import shootout_lot_draw
+from matches.committee.models import AuditEntry
+from matches.selectors import match_state
+from matches.committee.services import shootout_lot_draw
 
 from .committee_helpers import Committee, fresh_game_cache, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import make_match

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.services_committee import committee_event_send
-from matches.standings import tournament_bracket, tournament_standings
+from matches.committee.services import committee_event_send
+from matches.committee.standings import tournament_bracket, tournament_standings
 
 from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import make_entry, make_match

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
 
-from matches import fanout
+from matches.live import fanout
 from matches.models import Match
 
 from .live_helpers import (  # noqa: F401  (cast is a fixture)
@@ -146,9 +146,9 @@ async def test_heartbeats_carry_the_last_seq(cast, live):
 
 async def test_an_update_the_layer_lost_is_repaired_at_the_next_heartbeat(cast, live, monkeypatch):
     comm, _ = await connect(cast.match_a)
-    from matches import services
+    from matches.live import receivers
 
-    monkeypatch.setattr(services, "broadcast_match_update", lambda *args, **kwargs: None)  # lost
+    monkeypatch.setattr(receivers, "broadcast_match_update", lambda *args, **kwargs: None)  # lost
     await database_sync_to_async(log)(cast.match_a, ev("play"))
     assert await comm.receive_nothing(timeout=0.3)
     await fanout.get_hub().heartbeat()
@@ -188,12 +188,12 @@ async def test_two_viewers_joining_at_once_share_one_subscription(cast, live):
 
 async def test_an_update_after_a_lost_one_brings_both_from_the_log(cast, live, monkeypatch):
     comm, _ = await connect(cast.match_a)
-    from matches import services
+    from matches.live import receivers
 
-    real = services.broadcast_match_update
-    monkeypatch.setattr(services, "broadcast_match_update", lambda *args, **kwargs: None)
+    real = receivers.broadcast_match_update
+    monkeypatch.setattr(receivers, "broadcast_match_update", lambda *args, **kwargs: None)
     await database_sync_to_async(log)(cast.match_a, ev("play"))  # its broadcast is lost
-    monkeypatch.setattr(services, "broadcast_match_update", real)
+    monkeypatch.setattr(receivers, "broadcast_match_update", real)
     await api_post(cast.scorer_a, cast.match_a, ev("goal", team="home", number=1))
     update = await receive_until(comm, "update")
     assert (update["seq"], update["last_seq"]) == (1, 2)

@@ -11,7 +11,7 @@ import pytest_asyncio
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from matches import fanout, services
+from matches.live import fanout, receivers
 
 from .live_helpers import cast, communicator, ev, log, receive_until, stop_live_machinery  # noqa: F401
 from .live_servers import demo_live_match, kill_redis_connections, post, receive, redis_env, state, ws_connect
@@ -141,7 +141,7 @@ async def test_the_hub_recovers_from_a_layer_outage_and_delivers_what_was_missed
     flaky.fail()
     await wait_for(lambda: not hub.healthy)
     # Meanwhile an event is accepted, and its broadcast is lost (the layer is at-most-once).
-    monkeypatch.setattr(services, "broadcast_match_update", lambda *args, **kwargs: None)
+    monkeypatch.setattr(receivers, "broadcast_match_update", lambda *args, **kwargs: None)
     await database_sync_to_async(log)(cast.match_a, ev("play"))
     assert await comm.receive_nothing(timeout=0.5)
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 from matches.demo import load_demo
 from matches.models import Match
 from matches.services import match_event_log
-from matches.views_public import time_left_text
+from matches.public.views import time_left_text
 
 pytestmark = pytest.mark.django_db
 
@@ -117,7 +117,7 @@ def test_a_voided_goal_leaves_the_list(demo, spectator):
     result = match_event_log(match_id=live.pk, event={"id": goal_id, "type": "goal", "team": "away", "number": 4},
                              user=live.scorer, now=time.time())
     assert result.accepted, result.error
-    url = reverse("scoreboard_goals", args=[live.pk])
+    url = reverse("api-match-goals", args=[live.pk])
     first = spectator.get(url).json()
     assert first["goals"][0]["id"] == goal_id and first["goals"][0]["name"] == "Polito Pieres"
     log(live, {"type": "void", "target": goal_id, "reason": "hit wide, flag was wrong"})
@@ -132,7 +132,7 @@ def test_a_penalty_1_goal_is_listed_without_a_hitter(demo, spectator):
     _, live = demo
     log(live, {"type": "play"})
     log(live, {"type": "foul", "against": "home", "number": 3, "penalty": "1"})
-    goals = spectator.get(reverse("scoreboard_goals", args=[live.pk])).json()["goals"]
+    goals = spectator.get(reverse("api-match-goals", args=[live.pk])).json()["goals"]
     assert goals[0]["team"] == "away" and goals[0]["penalty"] is True and goals[0]["name"] == ""
     assert goals[0]["period"] == 3
 
@@ -149,14 +149,14 @@ def test_it_has_a_tv_layout_without_the_site_header(demo, spectator):
 def test_it_answers_404_for_an_unknown_match(demo, spectator):
     assert spectator.get(reverse("scoreboard", args=[99999])).status_code == 404
     assert spectator.get(reverse("overlay", args=[99999])).status_code == 404
-    assert spectator.get(reverse("scoreboard_goals", args=[99999])).status_code == 404
+    assert spectator.get(reverse("api-match-goals", args=[99999])).status_code == 404
     assert spectator.get(reverse("tournament_live", args=[99999])).status_code == 404
 
 
 def test_it_refuses_writes_from_the_public(demo, spectator):
     _, live = demo
     for url in (reverse("scoreboard", args=[live.pk]), reverse("overlay", args=[live.pk]),
-                reverse("scoreboard_goals", args=[live.pk])):
+                reverse("api-match-goals", args=[live.pk])):
         assert spectator.post(url, {}).status_code in (403, 405)
 
 

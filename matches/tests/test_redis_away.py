@@ -30,7 +30,7 @@ def redis_away(settings):
 
 def test_the_last_goals_are_folded_from_the_log_when_the_cache_is_away(redis_away):
     _, live = load_demo()
-    response = Client().get(reverse("scoreboard_goals", args=[live.pk]))
+    response = Client().get(reverse("api-match-goals", args=[live.pk]))
     assert response.status_code == 200
     goals = response.json()["goals"]
     assert [(g["period"], g["team"], g["number"]) for g in goals] == [

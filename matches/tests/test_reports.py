@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from matches.reports import match_log_export, match_report_data
-from matches.services import match_state
+from matches.committee.reports import match_log_export, match_report_data
+from matches.selectors import match_state
 
 from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
 

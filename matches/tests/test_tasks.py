@@ -7,9 +7,9 @@ import time
 import pytest
 from django.urls import reverse
 
-from matches.models_committee import AuditEntry, MatchReport
-from matches.services_committee import committee_event_send
-from matches.tasks import match_report_build
+from matches.committee.models import AuditEntry, MatchReport
+from matches.committee.services import committee_event_send
+from matches.committee.tasks import match_report_build
 
 from .committee_helpers import (  # noqa: F401  (fixtures)
     HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker,

@@ -31,7 +31,7 @@ def receiver():
 def play_a_match(server, url: str) -> int:
     out = server.manage("shell", "-c", f"""
 import time
-from matches.models_committee import Webhook
+from matches.committee.models import Webhook
 from matches.tests.committee_helpers import Clock, win_one_chukker
 from matches.tests.personas import make_match
 Webhook.objects.create(name="results", url={url!r}, secret={SECRET!r}, events=["match.result"])
@@ -67,7 +67,7 @@ def test_a_worker_builds_the_report_and_posts_the_result(make_server, receiver):
         payload = json.loads(request["body"])
         assert payload["event"] == "match.result" and payload["result"]["winner"] == "away"
         out = server.manage("shell", "-c", f"""
-from matches.models_committee import MatchReport, WebhookDelivery
+from matches.committee.models import MatchReport, WebhookDelivery
 r = MatchReport.objects.get(match_id={match_id})
 print(r.last_seq, r.data["result"]["winner"], bytes(r.pdf)[:5].decode(), WebhookDelivery.objects.filter(ok=True).count())
 """)

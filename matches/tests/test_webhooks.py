@@ -11,8 +11,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from matches.models_committee import AuditEntry, Webhook, WebhookDelivery
-from matches.tasks import match_report_build, webhook_deliver
+from matches.committee.models import AuditEntry, Webhook, WebhookDelivery
+from matches.committee.tasks import match_report_build, webhook_deliver
 
 from .committee_helpers import (  # noqa: F401  (fixtures)
     HOUR, Clock, Committee, Receiver, eager_celery, fresh_game_cache, win_one_chukker,

@@ -34,19 +34,55 @@ free hit
 horn
     The single horn at 7:00 and the double horn at 7:30 of each period (14.b(1)).
 
-Modules: ``geometry`` (the field and every spot, one table), ``config`` (the match config),
-``state`` (frozen records and the contract's state JSON), ``restarts`` (Rule 22),
-``rules`` (``decide``: every event type), ``shootout`` (14.d), ``replay`` (log files),
-``messages`` (every msgid; gettext catalog in ``officiating/locale``).
+Modules, in the order they depend on one another (no circles):
+
+- ``editions``: every number and table of a rulebook (``Edition``), chosen by ``match.rules``;
+- ``geometry``: the field and every spot; ``config``: the match config (``MatchConfig``);
+- ``messages``: every msgid (gettext catalog in ``officiating/locale``); ``refusals``: how a
+  rule says no;
+- ``events``: the events as the rules read them, parsed once (``parse``);
+- ``state``: the frozen records of the folded game (``Game``); ``restarts``: Rule 22's restarts;
+  ``shootout``: 14.d;
+- the rules, one module per concern: ``periods`` (Rule 14: the clock, the periods, horns, clock
+  corrections, entries in progress), ``players`` (players and horses, cards, substitutions),
+  ``play`` ("Play" and the stoppages of Rules 21 and 22), ``committee`` (suspension, overtime,
+  shootout, forfeiture);
+- ``log``: ``decide`` (ids, corrections, snapshots), ``same_event``, ``due_events``;
+- ``projection``: the contract's state JSON (``to_state``); ``replay``: log files and ``fold``.
 """
 
-from .config import MatchConfig
+from .config import ConfigError, MatchConfig
+from .editions import USPA_2026, Edition, UnknownEdition, edition
+from .log import Decision, decide, due_events, new_game, same_event
 from .messages import Rejection
-from .replay import InvalidLog, fold, load_log, replay
-from .rules import Decision, decide, due_events, new_game
-from .state import Game, to_state
+from .projection import to_state
+from .replay import Fold, InvalidLog, Logged, Refusal, Step, fold, load_log, replay
+from .shootout import ShootoutRound, shootout_rounds
+from .state import Game
 
 __all__ = [
-    "MatchConfig", "Game", "Decision", "Rejection", "InvalidLog", "new_game", "decide", "due_events",
-    "to_state", "load_log", "replay", "fold",
+    "USPA_2026",
+    "ConfigError",
+    "Decision",
+    "Edition",
+    "Fold",
+    "Game",
+    "InvalidLog",
+    "Logged",
+    "MatchConfig",
+    "Refusal",
+    "Rejection",
+    "ShootoutRound",
+    "Step",
+    "UnknownEdition",
+    "decide",
+    "due_events",
+    "edition",
+    "fold",
+    "load_log",
+    "new_game",
+    "replay",
+    "same_event",
+    "shootout_rounds",
+    "to_state",
 ]

@@ -1,12 +1,18 @@
-"""The match config: the ``match`` object of a match log, validated once into frozen records."""
+"""The match config: the ``match`` object of a match log, validated once into frozen records.
+
+``match.rules`` names the rule edition (``editions.py``); the periods' lengths a config leaves
+out are that edition's.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
-from typing import Any
+from typing import Any, TypeGuard
 
-from .geometry import Field
+from .editions import Edition, UnknownEdition, edition
+from .geometry import End, Field
 
 TEAMS = ("home", "away")
 ENDS = ("north", "south")
@@ -41,23 +47,28 @@ class TeamConfig:
 class MatchConfig:
     home: TeamConfig
     away: TeamConfig
-    rules: str = "USPA-2026"
-    periods: int = 4
-    period_seconds: float = 420.0
-    extra_seconds: float = 30.0
-    interval_seconds: float = 180.0
-    halftime_seconds: float = 300.0
+    edition: Edition  # chosen by ``match.rules``: every number of the rulebook
+    periods: int
+    period_seconds: float
+    extra_seconds: float
+    interval_seconds: float
+    halftime_seconds: float
     upper_handicap_limit: float = 8
     courtesy_change: bool = False
     tack_allowance: bool = False
-    field: Field = Field()
-    home_defends: str = "north"
+    field: Field = dataclass_field(default_factory=Field)
+    home_defends: End = "north"
     # The double horn: regular time plus the extra portion (14.b(1)). Derived; kept as a field
     # because every event reads it.
     period_end: float = dataclass_field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "period_end", self.period_seconds + self.extra_seconds)
+
+    @property
+    def rules(self) -> str:
+        """The edition's name, as the log gives it (``match.rules``)."""
+        return self.edition.name
 
     def team(self, team: str) -> TeamConfig:
         return self.home if team == "home" else self.away
@@ -66,66 +77,75 @@ class MatchConfig:
     def halftime_after(self) -> int:
         return self.periods // 2
 
-
     @classmethod
     def from_dict(cls, d: Any) -> MatchConfig:
-        """Validate the ``match`` object of a log. Raises ConfigError (one line) when invalid."""
+        """Validate the ``match`` object of a log. Raises ConfigError (one line) when invalid,
+        an unknown rule edition included."""
         if not isinstance(d, dict):
             raise ConfigError("match must be an object")
+        rules = d.get("rules", "USPA-2026")
+        if not isinstance(rules, str):
+            raise ConfigError("match.rules must be a string")
+        try:
+            ed = edition(rules)
+        except UnknownEdition as e:
+            raise ConfigError(f"match.rules: {e}") from None
         f = d.get("field", {})
         if not isinstance(f, dict):
             raise ConfigError("match.field must be an object")
         length = _num(f, "length", 300.0, "match.field")
         width = _num(f, "width", 160.0, "match.field")
-        # The rules need two 60-yard lines and a goal; anything smaller is not a polo field.
-        if length <= 2 * 60 or width <= 2 * 10:
-            raise ConfigError("match.field is too small for the lines of Rules 22 (length > 120, width > 20)")
+        # The rules need two 60-yard lines and room for the free hit from them; anything smaller
+        # is not a polo field.
+        min_length, min_width = 2 * ed.sixty, 2 * ed.side_free_hit_in_at_sixty
+        if length <= min_length or width <= min_width:
+            raise ConfigError(f"match.field is too small for the lines of Rules 22 (length > {min_length:g}, "
+                              f"width > {min_width:g})")
         field = Field(length=length, width=width, boarded=_bool(f, "boarded", False, "match.field"))
-        periods = d.get("periods", 4)
+        periods = d.get("periods", ed.periods)
         if not _is_int(periods) or periods < 1:
             raise ConfigError("match.periods must be a positive integer")
-        period_seconds = _num(d, "period_seconds", 420.0, "match")
-        if period_seconds <= 5:
-            raise ConfigError("match.period_seconds must be more than 5")
+        period_seconds = _num(d, "period_seconds", ed.period_seconds, "match")
+        if period_seconds <= ed.min_clock_remaining:
+            raise ConfigError(f"match.period_seconds must be more than {ed.min_clock_remaining:g}")
         home_defends = d.get("home_defends", "north")
         if home_defends not in ENDS:
             raise ConfigError("match.home_defends must be 'north' or 'south'")
-        rules = d.get("rules", "USPA-2026")
-        if not isinstance(rules, str):
-            raise ConfigError("match.rules must be a string")
         return cls(
             home=_team(d.get("home"), "home"),
             away=_team(d.get("away"), "away"),
-            rules=rules,
+            edition=ed,
             periods=periods,
             period_seconds=period_seconds,
-            extra_seconds=_num(d, "extra_seconds", 30.0, "match"),
-            interval_seconds=_num(d, "interval_seconds", 180.0, "match"),
-            halftime_seconds=_num(d, "halftime_seconds", 300.0, "match"),
+            extra_seconds=_num(d, "extra_seconds", ed.extra_seconds, "match"),
+            interval_seconds=_num(d, "interval_seconds", ed.interval_seconds, "match"),
+            halftime_seconds=_num(d, "halftime_seconds", ed.halftime_seconds, "match"),
             upper_handicap_limit=_num(d, "upper_handicap_limit", 8, "match"),
             courtesy_change=_bool(d, "courtesy_change", False, "match"),
             tack_allowance=_bool(d, "tack_allowance", False, "match"),
             field=field,
-            home_defends=home_defends,
+            home_defends="north" if home_defends == "north" else "south",
         )
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and v not in (float("inf"), float("-inf"))
+def _is_num(v: Any) -> TypeGuard[float]:
+    # (An int is always finite, and may be too large for ``math.isfinite``.)
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and (isinstance(v, int) or math.isfinite(v))
 
 
-def _num(d: dict, key: str, default: float, where: str) -> float:
+def _num(d: dict[str, Any], key: str, default: float, where: str) -> float:
     v = d.get(key, default)
     if not _is_num(v) or v < 0:
         raise ConfigError(f"{where}.{key} must be a number >= 0")
-    return v
+    number: float = v  # as given: an int stays an int (the state shows it as it was written)
+    return number
 
 
-def _bool(d: dict, key: str, default: bool, where: str) -> bool:
+def _bool(d: dict[str, Any], key: str, default: bool, where: str) -> bool:
     v = d.get(key, default)
     if not isinstance(v, bool):
         raise ConfigError(f"{where}.{key} must be true or false")

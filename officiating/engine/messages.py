@@ -14,6 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .editions import Edition
+
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 MSGIDS: list[str] = []
@@ -98,7 +100,7 @@ STALE_SEQUENCE = N_("The log has moved on since (last_seq %(last)s, yours %(expe
 VOID_UNKNOWN = N_("There is no recorded event with id '%(target)s' to void.")
 VOID_ALREADY = N_("The event '%(target)s' has already been voided.")
 VOID_INVALIDATES = N_("Voiding it would make a later event invalid (%(id)s: %(reason)s): void that one first.")
-FORFEIT_TOO_LATE = N_("A forfeiture may be exacted only within 24 hours after the game.")
+FORFEIT_TOO_LATE = N_("A forfeiture may be exacted only within %(hours)s hours after the game.")
 ALREADY_FORFEITED = N_("The game has already been forfeited.")
 HORN_WHILE_STOPPED = N_("The final horn cannot sound while the clock is stopped in this period.")
 
@@ -117,17 +119,25 @@ R_SUSPENDED_EAST = N_("throw-in where the ball was when the game was suspended, 
 R_SUSPENDED_CENTRE = N_("throw-in at the centre: where the ball was when the game was suspended is not known")
 R_SIDE_THROW_IN = N_("throw-in from the side where the ball went out")
 R_KNOCK_IN = N_("knock-in by %(team)s from where the ball crossed the end line")
-R_KNOCK_IN_MOVED = N_("knock-in by %(team)s, 5 yards from the goal post or side board")
-R_SAFETY = N_("safety: Penalty 6 to %(team)s, 60 yards out, level with where the ball crossed")
+R_KNOCK_IN_MOVED = N_("knock-in by %(team)s, %(clearance)s yards from the goal post or side board")
+R_SAFETY = N_("safety: Penalty 6 to %(team)s, %(safety_yards)s yards out, level with where the ball crossed")
 R_PENALTY = N_("Penalty %(penalty)s to %(team)s")
 R_PENALTY_1 = N_("Penalty 1: a goal to %(team)s, then a Penalty 5.b from the centre with ends changed")
-R_FREE_HIT = N_("free hit to %(team)s where the ball went out, 5 yards in — tapping allowed")
-R_FREE_HIT_SIXTY = N_("free hit to %(team)s from the 60-yard line, 10 yards in — no tapping")
+R_FREE_HIT = N_("free hit to %(team)s where the ball went out, %(free_hit_in)s yards in — tapping allowed")
+R_FREE_HIT_SIXTY = N_("free hit to %(team)s from the %(sixty)s-yard line, %(free_hit_in_at_sixty)s yards in — no tapping")
 R_POSSESSION = N_("possession play to %(team)s where the ball was — tapping allowed")
-R_POSSESSION_SIXTY = N_("possession play to %(team)s from the 60-yard line — no tapping")
+R_POSSESSION_SIXTY = N_("possession play to %(team)s from the %(sixty)s-yard line — no tapping")
 S_AGAIN = N_("taken again from the same point with a new ball")
 S_RETAKE = N_("taken again: the ball was never put in play")
 S_NEXT_PERIOD = N_("at the start of the next period")
-S_MIN_CLOCK = N_("at least 5 seconds on the clock")
+S_MIN_CLOCK = N_("at least %(min_clock)s seconds on the clock")
 
 PENALTY_NAMES = {"1": "1", "2": "2", "3": "3", "4": "4", "5a": "5.a", "5b": "5.b", "6": "6"}
+
+
+@lru_cache(maxsize=16)
+def edition_params(ed: Edition) -> dict[str, str]:
+    """The rule edition's numbers that the restart sentences say, as the sentences write them."""
+    return {"clearance": f"{ed.knock_in_clearance:g}", "safety_yards": f"{ed.spots['6'][1]:g}",
+            "free_hit_in": f"{ed.side_free_hit_in:g}", "free_hit_in_at_sixty": f"{ed.side_free_hit_in_at_sixty:g}",
+            "sixty": f"{ed.sixty:g}", "min_clock": f"{ed.min_clock_remaining:g}"}

@@ -1,16 +1,16 @@
 """Rule 14.d, the shootout: whose turn it is, from which line, and when it is decided.
 
 The record (``state.Shootout``) keeps only the lot, the order and the attempts; everything a
-screen shows is derived here, so a void of an attempt needs no bookkeeping.
+screen shows is derived here, so a void of an attempt needs no bookkeeping. The lines are the rule
+edition's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import (SHOOTOUT_BACK_LINE, SHOOTOUT_FIRST_LINE, SHOOTOUT_NEAR_LINE,
-                       SHOOTOUT_NEAR_LINE_MAX_HANDICAP)
-from .state import Shootout, other
+from .editions import USPA_2026, Edition
+from .state import Game, Shootout, other
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,16 @@ class Progress:
     winner: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class ShootoutRound:
+    """One round of a shootout: its number, the line it is hit from and the hits so far (team,
+    number, scored), in order."""
+
+    number: int
+    line: int
+    attempts: tuple[tuple[str, int, bool], ...]
+
+
 def hitter(so: Shootout, i: int) -> tuple[int, str, int]:
     """(round, team, number) of the ``i``-th attempt (0-based). Teams alternate, the winner of the
     lot first, and hit in the same order in every round (14.d)."""
@@ -31,7 +41,7 @@ def hitter(so: Shootout, i: int) -> tuple[int, str, int]:
     return i // (2 * per_team) + 1, team, so.order[team][pos // 2]
 
 
-def line_for(round_: int, scored_in_first_two: bool, upper_limit: float) -> int:
+def line_for(round_: int, scored_in_first_two: bool, upper_limit: float, ed: Edition = USPA_2026) -> int:
     """14.d: the forty-yard line first, then back to the sixty; when no hit has scored in the
     first two rounds, up to the thirty in games of upper handicap limit 6 or less.
 
@@ -40,13 +50,13 @@ def line_for(round_: int, scored_in_first_two: bool, upper_limit: float) -> int:
     the sixty-yard line") shows both formats are on the sixty from the second round; we apply the
     same lines to both."""
     if round_ == 1:
-        return SHOOTOUT_FIRST_LINE
-    if round_ >= 3 and not scored_in_first_two and upper_limit <= SHOOTOUT_NEAR_LINE_MAX_HANDICAP:
-        return SHOOTOUT_NEAR_LINE
-    return SHOOTOUT_BACK_LINE
+        return ed.shootout_first_line
+    if round_ >= 3 and not scored_in_first_two and upper_limit <= ed.shootout_near_line_max_handicap:
+        return ed.shootout_near_line
+    return ed.shootout_back_line
 
 
-def progress(so: Shootout, upper_limit: float) -> Progress:
+def progress(so: Shootout, upper_limit: float, ed: Edition = USPA_2026) -> Progress:
     per_round = 2 * len(so.order["home"])
     points = {"home": 0, "away": 0}
     scored_in_first_two = False
@@ -62,9 +72,9 @@ def progress(so: Shootout, upper_limit: float) -> Progress:
     n = len(so.attempts)
     if winner:
         round_, _, _ = hitter(so, n - 1)
-        return Progress(round_, line_for(round_, scored_in_first_two, upper_limit), None, points, winner)
+        return Progress(round_, line_for(round_, scored_in_first_two, upper_limit, ed), None, points, winner)
     round_, team, number = hitter(so, n)
-    return Progress(round_, line_for(round_, scored_in_first_two, upper_limit), (team, number), points, None)
+    return Progress(round_, line_for(round_, scored_in_first_two, upper_limit, ed), (team, number), points, None)
 
 
 def decided(so: Shootout, made: int, points: dict[str, int]) -> str | None:
@@ -76,3 +86,19 @@ def decided(so: Shootout, made: int, points: dict[str, int]) -> str | None:
     if made == 0 or made % per_round or points["home"] == points["away"]:
         return None
     return "home" if points["home"] > points["away"] else "away"
+
+
+def shootout_rounds(game: Game) -> list[ShootoutRound]:
+    """The shootout of ``game`` round by round, up to the round being hit (or the last one), each
+    with its line (14.d) and the hits that stand (a voided attempt is not among them). Empty
+    when the game has had no shootout."""
+    so = game.shootout
+    if so is None:
+        return []
+    cfg = game.config
+    per_round = 2 * len(so.order["home"])
+    scored_in_first_two = any(scored for _t, _n, scored in so.attempts[:2 * per_round])
+    current = progress(so, cfg.upper_handicap_limit, cfg.edition).round
+    return [ShootoutRound(r, line_for(r, scored_in_first_two, cfg.upper_handicap_limit, cfg.edition),
+                          so.attempts[(r - 1) * per_round:r * per_round])
+            for r in range(1, current + 1)]

@@ -1,4 +1,5 @@
-"""The folded state of a match: small frozen records, and the projection to the contract's JSON.
+"""The folded state of a match: small frozen records (``projection.py`` turns them into the
+contract's state JSON).
 
 Every record is immutable. ``evolve`` copies one with a few fields changed; it is
 ``dataclasses.replace`` without the per-field ``__init__`` work, because the server re-derives a
@@ -10,27 +11,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
-from . import messages as m
 from .config import MatchConfig, Player
-from .geometry import Point
+from .geometry import End, Point, Side
 
 T = TypeVar("T")
 
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes`` (like ``dataclasses.replace``)."""
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
+    new = _new(type(obj))
+    fields = obj.__dict__.copy()  # (a dict's copy is cheaper than filling an empty one)
+    fields.update(changes)
+    _set(new, "__dict__", fields)
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__  # past the frozen dataclass's __setattr__, once, for the whole __dict__
 
 
 def other(team: str) -> str:
     return "away" if team == "home" else "home"
 
 
-def flip(end: str) -> str:
+def flip(end: End) -> End:
     return "south" if end == "north" else "north"
 
 
@@ -45,7 +49,7 @@ class Restart:
     msgid: str
     penalty: str | None = None
     spot: Point | None = None
-    toward: str | None = None
+    toward: Side | None = None
     count_seconds: float | None = None
     hit_within_seconds: float | None = None
     tap_allowed: bool | None = None
@@ -116,7 +120,7 @@ class Entry(NamedTuple):
 
     seq: int
     id: str
-    event: dict[str, Any]  # as stored: the event with ``clock`` (and ``at``) filled in
+    event: dict[str, Any]  # as stored: the event with ``clock`` (and ``server_time``) filled in
     before: Game | None = None  # every SNAPSHOT_EVERY entries: the rules state before this event
 
 
@@ -130,7 +134,7 @@ class Log:
 
     __slots__ = ("entries", "index")
 
-    def __init__(self, entries: list[Entry] | None = None):
+    def __init__(self, entries: list[Entry] | None = None) -> None:
         self.entries: list[Entry] = entries or []
         self.index: dict[str, int] = {e.id: i for i, e in enumerate(self.entries)}
 
@@ -160,7 +164,7 @@ class Game:
     running: bool
     anchor: float | None
     goals: tuple[int, int]  # accepted goals (home, away), handicap goals excluded
-    home_defends: str
+    home_defends: End
     restart: Restart | None
     taken: Restart | None  # the restart taken at the last "Play", until the next stoppage
     taken_clock: float | None  # the official time of that "Play"
@@ -205,10 +209,10 @@ class Game:
     def leader(self) -> str | None:
         return leader(self.config, self.goals)
 
-    def defends(self, team: str) -> str:
+    def defends(self, team: str) -> End:
         return self.home_defends if team == "home" else flip(self.home_defends)
 
-    def defender_of(self, end: str) -> str:
+    def defender_of(self, end: End) -> str:
         return "home" if self.home_defends == end else "away"
 
     @property
@@ -228,6 +232,7 @@ def leader(config: MatchConfig, goals: tuple[int, int]) -> str | None:
 
 
 def new_game(config: MatchConfig, opening: Restart) -> Game:
+    """The game before its first event: scheduled, ``opening`` the restart that starts it."""
     return Game(
         config=config, status="scheduled", period=1, period_kind="regulation", elapsed=0.0,
         running=False, anchor=None, goals=(0, 0), home_defends=config.home_defends,
@@ -239,118 +244,7 @@ def new_game(config: MatchConfig, opening: Restart) -> Game:
     )
 
 
-# -- projection to the contract's state --------------------------------------------------------------
-
-
-def _num(v: float) -> int | float:
-    return int(v) if float(v).is_integer() else v
-
-
-def restart_message(game: Game, r: Restart, lang: str) -> str:
-    params = {"team": game.config.team(r.team).name if r.team else "",
-              "penalty": m.PENALTY_NAMES.get(r.penalty or "", "")}
-    text = m.render(r.msgid, params, lang)
-    for extra in (r.again, m.S_NEXT_PERIOD if r.next_period else None,
-                  m.S_MIN_CLOCK if r.min_clock_remaining else None):
-        if extra:
-            text = m.render(m.JOIN, {"first": text, "second": m.render(extra, None, lang)}, lang)
-    return m.render(m.RULE_PREFIX, {"rule": r.clause or r.rule, "text": text}, lang)
-
-
-def restart_dict(game: Game, r: Restart | None, lang: str) -> dict[str, Any] | None:
-    if r is None:
-        return None
-    return {
-        "kind": r.kind, "team": r.team, "penalty": r.penalty,
-        "spot": None if r.spot is None else {"x": float(r.spot[0]), "y": float(r.spot[1])},
-        "toward": r.toward, "count_seconds": r.count_seconds, "hit_within_seconds": r.hit_within_seconds,
-        "tap_allowed": r.tap_allowed, "min_clock_remaining": r.min_clock_remaining,
-        "next_period": r.next_period, "rule": r.rule, "clause": r.clause or r.rule,
-        "message": restart_message(game, r, lang),
-    }
-
-
-def phase(game: Game, elapsed: float) -> str:
-    if game.ended_by is not None or game.status in ("final", "abandoned", "shootout", "tied") \
-            or elapsed >= game.config.period_end:
-        return "over"
-    return "extra" if elapsed >= game.config.period_seconds else "regular"
-
-
-def to_state(game: Game, *, now: float | None = None, lang: str = "en") -> dict[str, Any]:
-    """The contract's state (shared/spec/MATCH-LOG.md, "State"), JSON-ready.
-
-    With ``now`` and a running clock, the clock is projected to ``now`` (never past the horn that
-    would end the period: the horn itself is an event, see ``due_events``)."""
-    cfg = game.config
-    elapsed, anchor = game.elapsed, game.anchor if game.running else None
-    if game.running and now is not None and game.anchor is not None:
-        # Projected to ``now``: the anchor is the time elapsed was read at (screens run the clock
-        # as ``elapsed + (server_now - anchor)``), so it moves with the projection.
-        elapsed, anchor = min(elapsed + max(0.0, now - game.anchor), cfg.period_end), now
-    state: dict[str, Any] = {
-        "status": game.status,
-        "period": {"number": game.period, "kind": game.period_kind,
-                   "final_regulation": game.period_kind == "regulation" and game.period == cfg.periods},
-        "clock": {"elapsed": float(elapsed), "running": game.running, "phase": phase(game, elapsed),
-                  "anchor": anchor,
-                  "held": bool(game.holds) and game.held_from is not None,
-                  "regular_seconds": cfg.period_seconds, "end_seconds": cfg.period_end},
-        "score": {"home": _num(game.score("home")), "away": _num(game.score("away"))},
-        "goals": {"home": game.goals[0], "away": game.goals[1]},
-        "handicap_goals": {"home": _num(cfg.home.handicap_goals), "away": _num(cfg.away.handicap_goals)},
-        "defends": {"home": game.defends("home"), "away": game.defends("away")},
-        "restart": restart_dict(game, game.restart, lang),
-        "timers": [{"kind": t.kind, "seconds": t.seconds, "team": t.team, "number": t.number,
-                    "started_at": t.started_at, "rule": t.rule} for t in game.timers],
-        "excused_horses": [{"team": e.team, "number": e.number, "horse": e.horse, "rule": e.provision}
-                           for e in game.excused],
-        "unavailable_players": [{"team": u.team, "number": u.number, "reason": u.reason, "name": u.name,
-                                 "substituted": u.substituted} for u in game.unavailable],
-        "shootout": shootout_dict(game),
-        "winner": game.winner,
-        "result": game.result,
-        "holds": [{"id": h.id, "kind": h.kind, "clock": _num(h.clock), "by": h.by} for h in game.holds],
-        "last_seq": game.last_seq,
-    }
-    if game.status == "interval":
-        state["interval"] = interval_dict(game)
-    if game.courtesy_period is not None:
-        state["courtesy_change_used_in_period"] = game.courtesy_period
-    if game.cards:
-        state["cards"] = [{"team": t, "number": n, "color": c} for t, n, c in game.cards]
-    if game.forfeit is not None:
-        state["forfeit"] = {"team": game.forfeit[0], "reason": game.forfeit[1], "rule": "21.f(5)"}
-    if game.status == "suspended":
-        state["suspended_from"] = game.suspended_from
-    return state
-
-
 def next_period(game: Game) -> tuple[int, str]:
     """The number and kind of the period an interval leads to."""
     nxt = game.period + 1
     return nxt, ("overtime" if nxt > game.config.periods else "regulation")
-
-
-def interval_dict(game: Game) -> dict[str, Any]:
-    cfg = game.config
-    halftime = game.period_kind == "regulation" and game.period == cfg.halftime_after and cfg.periods > 1
-    number, kind = next_period(game)
-    return {"kind": "halftime" if halftime else "interval",
-            "seconds": cfg.halftime_seconds if halftime else cfg.interval_seconds,
-            "started_at": game.interval_started_at,
-            "next_period": {"number": number, "kind": kind}}
-
-
-def shootout_dict(game: Game) -> dict[str, Any] | None:
-    from .shootout import progress  # local: shootout imports state
-
-    so = game.shootout
-    if so is None:
-        return None
-    p = progress(so, game.config.upper_handicap_limit)
-    return {"format": so.format, "first": so.first, "order": {k: list(v) for k, v in so.order.items()},
-            "round": p.round, "line": p.line,
-            "next": None if p.next is None else {"team": p.next[0], "number": p.next[1]},
-            "points": dict(p.points), "winner": so.winner,
-            "attempts": [{"team": t, "number": n, "scored": s} for t, n, s in so.attempts]}

@@ -16,7 +16,7 @@ Pure Python: no Django import here, so the API, the engine's tests and scripts c
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +27,11 @@ __all__ = [
     "SCHEMA_DIR",
     "SchemaError",
     "load_schema",
-    "validator",
     "log_errors",
     "state_errors",
     "validate_log",
     "validate_state",
+    "validator",
 ]
 
 SCHEMA_DIR = Path(__file__).resolve().parent
@@ -47,7 +47,7 @@ class SchemaError(ValueError):
         self.errors = errors
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_schema(name: str) -> dict[str, Any]:
     """The schema ``name`` (``"match-log"`` or ``"state"``; a ``.schema.json`` suffix is optional)."""
     stem = name.removesuffix(".json").removesuffix(".schema")
@@ -60,7 +60,7 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(load_schema(name))
 

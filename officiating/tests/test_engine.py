@@ -12,8 +12,17 @@ from typing import Any
 
 import pytest
 
-from officiating.engine import (Decision, InvalidLog, MatchConfig, decide, due_events, load_log, new_game,
-                                replay, to_state)
+from officiating.engine import (
+    Decision,
+    InvalidLog,
+    MatchConfig,
+    decide,
+    due_events,
+    load_log,
+    new_game,
+    replay,
+    to_state,
+)
 
 ENGINE_DIR = Path(__file__).resolve().parents[1] / "engine"
 _ids = itertools.count(1)

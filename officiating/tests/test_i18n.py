@@ -16,6 +16,10 @@ LC = m.LOCALE_DIR / "es" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
+def _unquote(parts: list[str]) -> str:
+    return "".join(eval(p) for p in parts)  # .po strings are C strings
+
+
 def po_entries(path: Path) -> dict[str, str]:
     """msgid -> msgstr of a .po file (single- or multi-line strings)."""
     entries: dict[str, str] = {}
@@ -28,8 +32,7 @@ def po_entries(path: Path) -> dict[str, str]:
         elif line.startswith('"') and key:
             current[key].append(line)
         elif not line.strip() and current:
-            unquote = lambda parts: "".join(eval(p) for p in parts)  # noqa: E731 - .po strings are C strings
-            entries[unquote(current["msgid"])] = unquote(current.get("msgstr", ['""']))
+            entries[_unquote(current["msgid"])] = _unquote(current.get("msgstr", ['""']))
             current, key = {}, None
     entries.pop("", None)
     return entries

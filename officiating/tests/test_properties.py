@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from officiating.engine import MatchConfig, decide, new_game, replay, to_state
+from officiating.engine import fold as engine_fold
 from officiating.schemas import state_errors
 
 settings.register_profile(
@@ -338,6 +339,10 @@ def counted_score(data: dict[str, Any], results: list[dict[str, Any]]) -> dict[s
     return score
 
 
+def without_last_seq(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in state.items() if k != "last_seq"}
+
+
 # -- the properties ---------------------------------------------------------------------------
 
 @settings(PROFILE)
@@ -352,7 +357,7 @@ def test_replay_is_deterministic_and_is_the_fold_of_decide(data):
     first = replay(copy.deepcopy(data))
     second = replay(copy.deepcopy(data))
     assert first == second
-    game, decisions, states = fold(data)
+    _game, decisions, states = fold(data)
     assert [r["accepted"] for r in first["results"]] == [d.accepted for d in decisions]
     assert [r.get("error", {}).get("code") if not r["accepted"] else None for r in first["results"]] == \
         [d.error.code if not d.accepted else None for d in decisions]
@@ -448,8 +453,8 @@ def test_voiding_an_event_gives_the_state_of_the_log_without_it(data, draw):
         assert out["results"][j]["error"]["code"] in {"void_would_invalidate", "match_suspended", "match_over"}, \
             out["results"][j]
         return
-    strip = lambda s: {k: v for k, v in s.items() if k != "last_seq"}  # noqa: E731 - the void and its target count
-    assert strip(out["state"]) == strip(replay(copy.deepcopy(without))["state"]), (events[i], j)
+    # (last_seq left out: the void and its target count in it)
+    assert without_last_seq(out["state"]) == without_last_seq(replay(copy.deepcopy(without))["state"]), (events[i], j)
 
 
 @settings(PROFILE)
@@ -463,8 +468,21 @@ def test_the_state_is_the_fold_of_the_events_that_still_count(data):
     counting = [e for e in accepted if e["type"] != "void" and e["id"] not in voided]
     again = replay(copy.deepcopy({**data, "events": counting}))
     assert all(r["accepted"] for r in again["results"]), [r for r in again["results"] if not r["accepted"]]
-    strip = lambda s: {k: v for k, v in s.items() if k != "last_seq"}  # noqa: E731 - voids count in last_seq
-    assert strip(out["state"]) == strip(again["state"])
+    assert without_last_seq(out["state"]) == without_last_seq(again["state"])  # voids count in last_seq
+
+
+@settings(PROFILE)
+@given(match_logs(max_events=50))
+def test_the_steps_of_a_fold_are_the_fold_of_the_events_that_still_count(data):
+    """``fold``'s steps (what a report or a scoreboard reads) are the events no void has taken
+    back, each with the state the log of those events alone gives after it."""
+    folded = engine_fold(MatchConfig.from_dict(data["match"]), copy.deepcopy(data["events"]), lang="en")
+    again = replay({**data, "events": [copy.deepcopy(step.event) for step in folded.steps]}, each=True)
+    assert all(r["accepted"] for r in again["results"]), [r for r in again["results"] if not r["accepted"]]
+    assert [r["state"] for r in again["results"]] == [step.after for step in folded.steps]
+    if folded.steps:
+        assert without_last_seq(folded.steps[-1].after) == without_last_seq(to_state(folded.game))
+    assert to_state(folded.game) == replay(copy.deepcopy(data))["state"]
 
 
 @settings(PROFILE)

@@ -17,13 +17,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO = ROOT / "officiating" / "tests" / "scenarios" / "r14b-example-goal-after-the-intended-horn-does-not-count.json"
+SCENARIO = (ROOT / "officiating" / "tests" / "scenarios" / "USPA-2026"
+            / "r14b-example-goal-after-the-intended-horn-does-not-count.json")
 
 
 def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "polo.settings_test", "PYTHONIOENCODING": "utf-8"}
     return subprocess.run([sys.executable, "manage.py", "replay", *args], cwd=ROOT, input=stdin,
-                          capture_output=True, text=True, env=env, timeout=60)
+                          capture_output=True, text=True, env=env, timeout=60, check=False)
 
 
 def test_it_prints_the_results_and_the_state():
@@ -49,6 +50,16 @@ def test_it_exits_2_with_one_line_when_the_file_is_not_a_match_log(content):
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert len(proc.stderr.strip().splitlines()) == 1 and "match log" in proc.stderr
+
+
+def test_it_exits_2_with_one_line_for_a_rule_edition_it_does_not_know():
+    log = json.loads(SCENARIO.read_text(encoding="utf-8"))
+    log["match"]["rules"] = "USPA-1999"
+    proc = manage("-", stdin=json.dumps(log))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert len(proc.stderr.strip().splitlines()) == 1
+    assert proc.stderr.strip().endswith("not a valid match log: match.rules: unknown rule edition 'USPA-1999' "
+                                        "(known: USPA-2026)")
 
 
 def test_it_exits_2_when_the_file_cannot_be_read(tmp_path):

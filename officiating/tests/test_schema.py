@@ -159,7 +159,7 @@ def test_the_contract_names_match_the_spec_file_when_it_is_beside_the_repository
         return
     events_table = text.split("## Events", 1)[1].split("`deflected_off` for `ball_out`", 1)[0]
     listed = set()
-    for row in re.findall(r"^\| (`[^|]+`) \|", events_table, flags=re.M):
+    for row in re.findall(r"^\| (`[^|]+`) \|", events_table, flags=re.MULTILINE):
         listed.update(re.findall(r"`([a-z_]+)`", row))
     assert listed == CONTRACT_EVENT_TYPES
     deflections = text.split("`deflected_off` for `ball_out`:", 1)[1].split("For `line", 1)[0]

@@ -38,6 +38,18 @@ def test_the_web_and_worker_commands_name_real_entry_points(compose):
     assert importlib.import_module("polo").celery_app.main == "polo"
 
 
+def test_the_worker_loads_the_app_s_tasks_under_their_registered_names(settings):
+    """The worker imports the committee's tasks (``CELERY_IMPORTS``) and finds them by the names
+    they had before the rooms (``matches.tasks.*``): a task queued by the previous version, still
+    in the broker during a deploy, finds its task."""
+    from polo.celery import app
+
+    for module in settings.CELERY_IMPORTS:
+        importlib.import_module(module)
+    assert {"matches.tasks.match_report_build", "matches.tasks.webhook_deliver"} <= set(app.tasks)
+    assert app.tasks["matches.tasks.match_report_build"].__module__ == "matches.committee.tasks"
+
+
 def test_the_migrate_job_runs_commands_the_app_has(compose):
     command = " ".join(compose["services"]["migrate"]["command"])
     used = re.findall(r"manage\.py (\w+)", command)

@@ -2,7 +2,7 @@
  *
  * The page arrives rendered with the state as it was; this script colours the teams, runs the
  * clock, redraws on every snapshot/update, keeps the last goals (from the updates' score changes,
- * refetched from goals.json after a gap) and offers sound, full screen and the TV layout.
+ * refetched from /api/matches/{id}/goals after a gap) and offers sound, full screen and the TV layout.
  *
  * The clock shows time left by default (PoloClockConvention, screen "scoreboard", or "tv" in the TV
  * layout): always labelled, switched by a button or ``?clock=played``, and the goals' times follow it.
@@ -124,7 +124,7 @@
   function refetchGoals() {
     if (refetching) return;
     refetching = true;
-    PoloLive.api("/matches/" + meta.id + "/goals.json").then(function (r) {
+    PoloLive.api("/api/matches/" + meta.id + "/goals").then(function (r) {
       refetching = false;
       if (r.status === 200 && r.data) {
         if (goalsSeq == null || r.data.last_seq >= goalsSeq) {

@@ -18,7 +18,7 @@ from officiating.engine import InvalidLog, replay
 
 class Command(BaseCommand):
     help = "Replay a match log (a file, or - for standard input) and print the results and the state."
-    requires_system_checks: list[str] = []  # the replay needs no database and no checks
+    requires_system_checks: tuple[str, ...] = ()  # the replay needs no database and no checks
     requires_migrations_checks = False
 
     def add_arguments(self, parser: Any) -> None:

@@ -1,0 +1,248 @@
+"""The JSON API of docs/LIVE-PROTOCOL.md: post an event, read a match's state and log, the
+matches of a day, the server's time, a match's last goals (the scoreboard's list) and the
+umpires' score confirmations. Thin views: parse and check the request, call one service or
+selector, shape the answer. Errors carry a code (the contract's names) and a message in the
+caller's language (``Accept-Language``, the language cookie or the session).
+
+Events are posted here and nowhere else (never over the websocket): CSRF, permissions,
+idempotency by the client's ``id`` and the ``expected_seq`` check live on this one path.
+"""
+from __future__ import annotations
+
+import json
+import time
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from matches import selectors
+from matches.live import snapshots
+from matches.models import Match, Tournament
+from matches.officials import services as officials
+from matches.permissions import can_log_event, is_official, match_role
+from matches.public import selectors as public
+from matches.services import LogResult, match_event_log
+
+from . import openapi
+
+# A single event is a few hundred bytes; anything much larger is not an event.
+EVENT_MAX_BYTES = 16 * 1024
+
+
+def request_language() -> str:
+    """The request's language as the engine names it ("en", "es")."""
+    return (get_language() or settings.LANGUAGE_CODE).split("-")[0].lower()
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "rule": None, "message": message}, **extra}, status=status)
+
+
+def _forbidden() -> JsonResponse:
+    return _error(403, "forbidden", _("Only the officials of this match may do that."))
+
+
+def _not_found() -> JsonResponse:
+    return _error(404, "not_found", _("No such match."))
+
+
+@lru_cache(maxsize=1)
+def _event_validator():
+    """The match-log schema's ``event`` definition as a validator of one event; None when the
+    schema library is not installed (the engine still checks every event)."""
+    try:
+        from jsonschema import Draft202012Validator
+
+        from officiating.schemas import load_schema
+    except ImportError:  # pragma: no cover — jsonschema is a test requirement today
+        return None
+    schema = load_schema("match-log")
+    return Draft202012Validator({"$ref": "#/$defs/event", "$defs": schema["$defs"]})
+
+
+def event_shape_problem(event: dict[str, Any]) -> str | None:
+    """``$.path: message`` of the first schema problem of an event, or None."""
+    validator = _event_validator()
+    if validator is None:
+        return None
+    from jsonschema.exceptions import best_match
+
+    worst = best_match(validator.iter_errors(event))
+    return None if worst is None else f"{worst.json_path}: {worst.message}"
+
+
+# --- POST /api/matches/{id}/events ----------------------------------------------------------
+
+def _read_event(request: HttpRequest) -> dict[str, Any] | None:
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    if not declared.isdigit() or int(declared) > EVENT_MAX_BYTES:
+        return None
+    body = request.body
+    if len(body) > EVENT_MAX_BYTES:
+        return None
+    try:
+        event = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return event if isinstance(event, dict) else None
+
+
+def _answer(result: LogResult, lang: str) -> JsonResponse:
+    if result.accepted:
+        body = {"accepted": True, "seq": result.seq, "last_seq": result.last_seq, "event": result.event,
+                "state": result.state}
+        if result.duplicate:
+            return JsonResponse({**body, "duplicate": True}, status=200)
+        return JsonResponse(body, status=201)
+    error = result.error
+    body = {"accepted": False,
+            "error": {"code": error.code, "rule": error.rule, "message": error.message(lang)},
+            "state": result.state, "last_seq": result.last_seq}
+    if result.valid_now is not None:
+        body["valid_now"] = result.valid_now
+        if result.would_be is not None:
+            would = result.would_be
+            body["would_be"] = {"code": would.code, "rule": would.rule, "message": would.message(lang)}
+    return JsonResponse(body, status=409 if error.code == "stale_sequence" else 422)
+
+
+def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
+    match = Match.objects.defer("state_cache").filter(pk=match_id).first()
+    if match is None:
+        return _not_found()
+    if not request.user.is_authenticated:
+        return _forbidden()
+    event = _read_event(request)
+    if event is None:
+        return _error(400, "invalid_event", _("The body must be one event: a JSON object of at most %(size)d bytes.")
+                      % {"size": EVENT_MAX_BYTES})
+    if not can_log_event(request.user, match, event.get("type")):
+        return _forbidden()
+    lang = request_language()
+    problem = event_shape_problem(event)
+    if problem is not None:
+        snapshot = snapshots.match_snapshot(match_id, lang=lang)
+        return JsonResponse({
+            "accepted": False,
+            "error": {"code": "invalid_event", "rule": None,
+                      "message": _("The event is not valid: %(problem)s") % {"problem": problem}},
+            "state": snapshot["state"], "last_seq": snapshot["last_seq"]}, status=422)
+    return _answer(match_event_log(match_id=match_id, event=event, user=request.user, lang=lang), lang)
+
+
+# --- GET /api/matches/{id}/events?since=n ----------------------------------------------------
+
+def _get_events(request: HttpRequest, match_id: int) -> JsonResponse:
+    match = Match.objects.defer("state_cache").filter(pk=match_id).first()
+    if match is None:
+        return _not_found()
+    since = request.GET.get("since", "0")
+    if not since.isdigit():
+        return _error(400, "invalid_since", _("since must be a whole number (a sequence number)."))
+    official = is_official(request.user, match)
+    return JsonResponse(selectors.match_events_since(match_id, int(since), official=official))
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def match_events(request: HttpRequest, match_id: int) -> JsonResponse:
+    if request.method == "POST":
+        return _post_event(request, match_id)
+    return _get_events(request, match_id)
+
+
+# --- reads -----------------------------------------------------------------------------------
+
+@never_cache
+@require_GET
+def match_state(request: HttpRequest, match_id: int) -> JsonResponse:
+    if not Match.objects.filter(pk=match_id).exists():
+        return _not_found()
+    return JsonResponse(snapshots.match_snapshot(match_id, lang=request_language()))
+
+
+def _day_or_error(request: HttpRequest):
+    try:
+        return selectors.parse_day(request.GET.get("date")), None
+    except ValueError:
+        return None, _error(400, "invalid_date", _("date must be a day written YYYY-MM-DD."))
+
+
+@never_cache
+@require_GET
+def matches_of_day(request: HttpRequest) -> JsonResponse:
+    day, error = _day_or_error(request)
+    if error:
+        return error
+    return JsonResponse({"date": day.isoformat(), "matches": snapshots.matches_of_day(day)})
+
+
+@never_cache
+@require_GET
+def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        return _error(404, "not_found", _("No such tournament."))
+    day, error = _day_or_error(request)
+    if error:
+        return error
+    return JsonResponse({"date": day.isoformat(),
+                         "matches": snapshots.matches_of_day(day, tournament_id=tournament_id)})
+
+
+@never_cache
+@require_GET
+def server_time(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"server_time": time.time()})
+
+
+@never_cache
+@require_GET
+def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The last goals, for a scoreboard that has missed some events (a reconnect, a gap)."""
+    match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
+    if match is None:
+        return _not_found()
+    return JsonResponse(public.match_goals(match))
+
+
+# --- GET/POST /api/matches/{id}/confirmations ------------------------------------------------
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
+    """GET: the match's score confirmations (its officials). POST {period, score: {home, away}}: an
+    umpire confirms the score at the end of a chukker (201), refused with 409 when the log says
+    otherwise (422 while the chukker is not over)."""
+    match = Match.objects.select_related("tournament", "field").filter(pk=match_id).first()
+    if match is None:
+        return _not_found()
+    role = match_role(request.user, match)
+    if role is None:
+        return _error(403, "forbidden", _("Officials only."))
+    if request.method == "GET":
+        return JsonResponse({"confirmations": officials.score_confirmations(match)})
+    if role != "umpire":
+        return _error(403, "forbidden", _("Only the match's umpires and referee confirm the score."))
+    try:
+        body = json.loads(request.body or b"null")
+        period = int(body["period"])
+        home, away = float(body["score"]["home"]), float(body["score"]["away"])
+    except (ValueError, TypeError, KeyError):
+        return _error(400, "invalid", _("Send the chukker and the score you confirm."))
+    try:
+        officials.score_confirmation_record(match_id=match.pk, umpire=request.user, period=period, home=home, away=away)
+    except officials.ScoreConfirmationError as refused:
+        return _error(409 if refused.code == "score_changed" else 422, refused.code, refused.message,
+                      state=refused.state)
+    return JsonResponse({"confirmations": officials.score_confirmations(match)}, status=201)
+
+
+@require_GET
+def openapi_document(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(openapi.document(), json_dumps_params={"ensure_ascii": False})

@@ -1,0 +1,145 @@
+"""The official clock's watcher: appends the horns a running clock makes due, at the moment they
+fall due, so that every socket hears the period end even if no official touches a screen.
+
+The server is the authority on time (Rule 14.b(1): the official time). Nobody's screen ticks
+from the server: a state carries ``clock.elapsed`` read at ``clock.anchor`` (epoch seconds) and
+every screen runs it locally. What the server must do itself is *record* the horns: the single
+horn at 7:00 and the double horn at 7:30 (``officiating.engine.due_events``). Three places do:
+
+- the read path (``match_caught_up``, which ``snapshots`` calls): a read that finds a horn
+  overdue appends it first, so a read at 7:31 shows the period over with nobody connected;
+- the event path (``services.match_event_log``): horns due before an event are appended first;
+- this watcher: one asyncio task per ASGI process, started by the first websocket (or the first
+  broadcast) of the process. It sleeps until the next 7:00/7:30 mark of any running clock,
+  or until an update wakes it, then calls ``match_clock_catch_up``.
+
+Several processes may append the same horn: the engine gives it a deterministic id and the
+service locks the match row, so the second finds nothing due. (Celery countdown tasks are not
+used: they can run twice and late.)
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from matches.games import horns_due, match_game
+from matches.models import Match
+from matches.selectors import match_with_config
+from matches.services import match_clock_catch_up
+
+from .loop import spawn
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 10.0  # also look for clocks started by other processes this often
+EXTRA_SECONDS = 30  # Rule 14.b(1): the double horn 30 s after the seven-minute horn
+
+
+def horn_marks(state: dict[str, Any] | None, period_seconds: int) -> list[float]:
+    """The wall times (epoch s) of the 7:00 and 7:30 marks of a running clock, or []."""
+    clock = (state or {}).get("clock") or {}
+    if not clock.get("running") or clock.get("anchor") is None:
+        return []
+    elapsed, anchor = float(clock.get("elapsed") or 0), float(clock["anchor"])
+    return [anchor + (mark - elapsed) for mark in (period_seconds, period_seconds + EXTRA_SECONDS)]
+
+
+def _running_clocks() -> list[tuple[int, dict[str, Any], int]]:
+    rows = Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache", "period_seconds")
+    return list(rows)
+
+
+def _catch_up(match_id: int) -> list[int]:
+    return match_clock_catch_up(match_id=match_id)
+
+
+def match_caught_up(match: Match, now: float) -> Match:
+    """The match, re-read after appending any horn the running clock has made due (the read
+    path's catch-up). Only a running clock can make a horn due, and the check itself is a pure
+    fold (no lock), so reads stay cheap."""
+    clock = (match.state_cache or {}).get("clock") or {}
+    if clock.get("running") and horns_due(match_game(match), now):
+        if match_clock_catch_up(match_id=match.pk, now=now):
+            return match_with_config(match.pk)
+    return match
+
+
+class Watcher:
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.woken = asyncio.Event()
+        self.checked: dict[int, float] = {}  # match id -> when we last caught it up
+        self.task = spawn(loop, self._run())
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    async def _run(self) -> None:
+        read = database_sync_to_async(_running_clocks)
+        catch_up = database_sync_to_async(_catch_up)
+        while True:
+            self.woken.clear()
+            try:
+                clocks = await read()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 — the database may be restarting: try again soon
+                log.exception("clock watcher: cannot read the running clocks")
+                clocks = []
+            now = time.time()
+            next_at = now + POLL_SECONDS
+            for match_id, state, period_seconds in clocks:
+                # Marks already handled are skipped: a mark where the engine had no horn to give
+                # must not make the watcher spin.
+                marks = [t for t in horn_marks(state, period_seconds) if t > self.checked.get(match_id, 0.0)]
+                if marks and marks[0] <= now:
+                    self.checked[match_id] = now
+                    try:
+                        await catch_up(match_id)
+                    except asyncio.CancelledError:
+                        raise
+                    except Exception:  # noqa: BLE001
+                        log.exception("clock watcher: catch-up of match %s failed", match_id)
+                    next_at = now  # look again at once: the state has moved on
+                elif marks:
+                    next_at = min(next_at, marks[0])
+            try:
+                await asyncio.wait_for(self.woken.wait(), max(0.0, next_at - time.time()))
+            except TimeoutError:
+                pass
+
+
+_watchers: dict[asyncio.AbstractEventLoop, Watcher] = {}
+
+
+def ensure_started(loop: asyncio.AbstractEventLoop) -> Watcher:
+    watcher = _watchers.get(loop)
+    if watcher is None or watcher.task.done():
+        for old in [old for old in _watchers if old.is_closed()]:
+            del _watchers[old]
+        watcher = _watchers[loop] = Watcher(loop)
+    return watcher
+
+
+def wake() -> None:
+    """Something changed (called on the server loop): recompute the next mark."""
+    try:
+        watcher = _watchers.get(asyncio.get_running_loop())
+    except RuntimeError:
+        return
+    if watcher is not None:
+        watcher.wake()
+
+
+async def stop(loop: asyncio.AbstractEventLoop) -> None:
+    watcher = _watchers.pop(loop, None)
+    if watcher is not None:
+        watcher.task.cancel()
+        try:
+            await watcher.task
+        except (asyncio.CancelledError, Exception):  # noqa: BLE001
+            pass

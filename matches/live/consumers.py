@@ -1,0 +1,202 @@
+"""The match websocket, ``/ws/matches/{id}/`` (docs/LIVE-PROTOCOL.md).
+
+Anyone may watch (the origin is checked in ``polo/asgi.py``); a socket only reads. On connect it
+gets a ``snapshot`` (state, last_seq, server time); then an ``update`` after every accepted event,
+written by the process's fan-out hub (``fanout.py``) — the consumer itself never joins a
+channel-layer group. A client may send only ``ping`` (answered with ``pong``, for its clock
+offset) and ``resync`` (answered with a snapshot and the events it missed). Anything else, a
+frame over ``WS_MAX_MESSAGE_BYTES`` or more than ``WS_MAX_MESSAGES_PER_SECOND`` frames in a second
+is refused with an ``error`` and the socket is closed (4008 / 4029). An official's socket is
+closed (4003) when they log out or are no longer an official of the match.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from matches import selectors
+from matches.models import Match
+from matches.permissions import match_role
+
+from . import fanout
+
+CLOSE_FORBIDDEN = 4003
+CLOSE_NOT_FOUND = 4004
+CLOSE_POLICY = 4008
+CLOSE_RATE = 4029
+RESYNC_MAX_EVENTS = 500
+# An alias with no layer behind it: Channels then gives the consumer no layer channel of its own
+# (the hub holds the process's only subscription).
+NO_LAYER = "polo-ws-no-layer"
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    """?lang=, then Django's language cookie, then Accept-Language; the site's default else."""
+    supported = {code for code, _name in settings.LANGUAGES}
+    candidates = []
+    query = scope.get("query_string", b"").decode("latin-1")
+    candidates += [part[5:] for part in query.split("&") if part.startswith("lang=")]
+    cookies = scope.get("cookies") or {}
+    candidates.append(cookies.get(settings.LANGUAGE_COOKIE_NAME, ""))
+    headers = dict(scope.get("headers") or [])
+    header = headers.get(b"accept-language", b"").decode("latin-1")
+    candidates += [lang for lang, _q in parse_accept_lang_header(header)]
+    for candidate in candidates:
+        code = candidate.lower().split("-")[0]
+        if code in supported:
+            return code
+    return settings.LANGUAGE_CODE
+
+
+def _match_exists(match_id: int) -> bool:
+    return Match.objects.filter(pk=match_id).exists()
+
+
+def _viewer(match_id: int, user) -> tuple[bool, str | None]:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return False, None
+    return True, match_role(user, match) if user is not None else None
+
+
+def _current_role(match_id: int, user_id: int) -> str | None:
+    user = get_user_model().objects.filter(pk=user_id).first()
+    match = Match.objects.filter(pk=match_id).first()
+    if user is None or match is None:
+        return None
+    return match_role(user, match)
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    channel_layer_alias = NO_LAYER
+
+    match_id: int
+    lang: str = "en"
+    official: bool = False
+    user_id: int | None = None
+
+    async def connect(self) -> None:
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        self.lang = socket_language(self.scope)
+        self.ready = False
+        self.closed = False
+        self.registered = False
+        self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
+        self.window_start, self.window_count = time.monotonic(), 0
+        user = self.scope.get("user")
+        self.hub = fanout.get_hub()
+        if user is not None and user.is_authenticated:
+            found, role = await database_sync_to_async(_viewer)(self.match_id, user)
+        else:  # the public: only whether the match exists (known without a read while watched)
+            found = self.match_id in self.hub.rooms or await database_sync_to_async(_match_exists)(self.match_id)
+            role = None
+        if not found:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.official = role is not None
+        self.user_id = user.pk if self.official else None
+        await self.accept()
+        await self.hub.register(self)
+        self.registered = True
+        snapshot_seq = await self._send_snapshot()
+        self.ready = True
+        for last_seq, text in self.early:
+            if last_seq > snapshot_seq:
+                await self._send_text(text)
+        self.early.clear()
+
+    async def disconnect(self, code: int) -> None:
+        self.closed = True
+        if self.registered:
+            self.registered = False
+            await self.hub.unregister(self)
+
+    # --- from the client -----------------------------------------------------------------
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        size = len(bytes_data) if bytes_data is not None else len((text_data or "").encode("utf-8"))
+        if size > settings.WS_MAX_MESSAGE_BYTES:
+            await self.close_for(CLOSE_POLICY, "message_too_large")
+            return
+        now = time.monotonic()
+        if now - self.window_start >= 1.0:
+            self.window_start, self.window_count = now, 0
+        self.window_count += 1
+        if self.window_count > settings.WS_MAX_MESSAGES_PER_SECOND:
+            await self.close_for(CLOSE_RATE, "rate_limited")
+            return
+        try:
+            message = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            message = None
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "ping":
+            await self.send(text_data=json.dumps({"type": "pong", "client_time": message.get("client_time"),
+                                                  "server_time": time.time()}))
+        elif kind == "resync":
+            since = message.get("since")
+            since = since if isinstance(since, int) and not isinstance(since, bool) and since >= 0 else None
+            await self._send_snapshot(since=since)
+        elif message is None:
+            await self.close_for(CLOSE_POLICY, "invalid_message")
+        else:
+            await self.close_for(CLOSE_POLICY, "forbidden")
+
+    # --- to the client -------------------------------------------------------------------
+    async def _send_snapshot(self, since: int | None = None) -> int:
+        snapshot = await self.hub.snapshot(self.match_id, self.lang)
+        frame = {"type": "snapshot", "match_id": self.match_id, "last_seq": snapshot["last_seq"],
+                 "state": snapshot["state"], "server_time": snapshot["server_time"]}
+        if since is not None:
+            missed = await database_sync_to_async(selectors.match_events_since)(
+                self.match_id, since, official=self.official, limit=RESYNC_MAX_EVENTS)
+            frame["events"] = [e for e in missed["events"] if e["seq"] <= snapshot["last_seq"]]
+        await self._send_text(json.dumps(frame, separators=(",", ":")))
+        return snapshot["last_seq"]
+
+    async def _send_text(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            await self.base_send({"type": "websocket.send", "text": text})
+        except Exception:  # noqa: BLE001 — the socket went away under us; disconnect follows
+            self.closed = True
+
+    async def push(self, text: str, last_seq: int) -> None:
+        """From the hub: an update (``last_seq`` > 0) or a heartbeat (0)."""
+        if not self.ready:
+            if last_seq:
+                self.early.append((last_seq, text))
+            return
+        await self._send_text(text)
+
+    async def close_for(self, code: int, error: str) -> None:
+        with translation.override(self.lang):
+            messages = {
+                "message_too_large": _("Message too large."),
+                "rate_limited": _("Too many messages: slow down."),
+                "forbidden": _("This connection only reads. Events are sent through the HTTP API."),
+                "invalid_message": _("Messages must be JSON objects with a type."),
+                "logged_out": _("You logged out."),
+                "role_lost": _("You are no longer an official of this match."),
+            }
+            text = json.dumps({"type": "error", "code": error, "message": messages.get(error, error)})
+        await self._send_text(text)
+        if not self.closed:
+            self.closed = True
+            await self.close(code=code)
+
+    async def recheck_role(self) -> None:
+        if not self.official or self.user_id is None or self.closed:
+            return
+        role = await database_sync_to_async(_current_role)(self.match_id, self.user_id)
+        if role is None:
+            await self.close_for(CLOSE_FORBIDDEN, "role_lost")

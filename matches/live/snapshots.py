@@ -1,0 +1,37 @@
+"""What a screen starts from: a match (or a day's matches) as of now.
+
+A socket's ``snapshot``, ``GET /api/matches/{id}/state``, the day's lists of the API and the public
+pages' first paint all read through here, so a page and its socket start from the same place. Each
+read first appends any horn the running clock has made due (``clock.match_caught_up``): a read at
+7:31 shows the period over even with nobody connected (Rule 14.b(1)). That write is idempotent
+and happens at most once per horn; everything else here is a read (``matches.selectors``).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from matches import selectors
+
+from .clock import match_caught_up
+
+
+def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None) -> dict[str, Any]:
+    """Meta, state and last_seq of one match, consistent with each other, as of ``now``."""
+    now = time.time() if now is None else now
+    match = match_caught_up(selectors.match_with_config(match_id), now)
+    return {"match": selectors.match_meta(match), "state": selectors.match_state(match, now=now, lang=lang),
+            "last_seq": match.last_seq, "server_time": now}
+
+
+def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float | None = None) -> list[dict[str, Any]]:
+    """The matches starting on ``day`` (local time), each with its meta and a summary of its state."""
+    now = time.time() if now is None else now
+    out = []
+    for match in selectors.day_matches(day, tournament_id=tournament_id):
+        match = match_caught_up(match, now)
+        state = selectors.match_state(match, now=now)
+        out.append({**selectors.match_meta(match), "state": {k: state.get(k) for k in selectors.SUMMARY_KEYS},
+                    "last_seq": match.last_seq})
+    return out

@@ -1,0 +1,138 @@
+"""The public live pages (no login): a match's scoreboard, its stream overlay, a tournament's day.
+
+Each page is rendered with the state as it is now (a first paint without waiting for the socket)
+and hands the same data to its script, which then follows the match live through
+``static/js/live.js`` (docs/LIVE-PROTOCOL.md). The data is the websocket snapshot's
+(``live.snapshots``), so the page and the socket start from the same place. The scoreboard's
+last goals come from ``selectors.match_goals`` (and, after a gap, ``GET /api/matches/{id}/goals``).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import math
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone, translation
+from django.utils.translation import get_language, gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from matches.live.snapshots import match_snapshot, matches_of_day
+from matches.selectors import parse_day
+
+from .selectors import match_goals, public_match_get, tournament_get
+
+
+def _labels() -> dict[str, object]:
+    """Words the scripts need too, translated once here (the scripts' own words use gettext())."""
+    return {
+        "status": {
+            "scheduled": _("Not started"),
+            "in_play": _("In play"),
+            "stopped": _("Stopped"),
+            "interval": _("Interval"),
+            "tied": _("Tied — waiting for the committee"),
+            "shootout": _("Shootout"),
+            "suspended": _("Suspended"),
+            "final": _("Final"),
+            "abandoned": _("Abandoned"),
+        },
+        "attacks": {"north": _("Attacks the north goal"), "south": _("Attacks the south goal")},
+        "period": {"regulation": _("Chukker"), "overtime": _("Overtime")},
+        "halftime": _("Half-time"),
+        "penalty_goal": _("Penalty goal"),
+        "own_goal": _("Own goal"),
+        "no_restart": _("Ball in play"),
+        "winner": _("Winner"),
+        "next_in": _("Next chukker in %s"),
+        # The clock's convention (static/js/clock-convention.js), for the overlay, which has no JS catalog.
+        "clock": {"left": _("time left"), "played": _("time played"),
+                  "heading_left": _("Time left"), "heading_played": _("Time played")},
+    }
+
+
+def _language() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+def _live_data(match_id: int) -> dict:
+    data = match_snapshot(match_id, lang=_language())
+    data["labels"] = _labels()
+    return data
+
+
+def _page_context(match, data: dict) -> dict:
+    state = data["state"]
+    return {"match": match, "data": data, "state": state, "labels": data["labels"],
+            "status": data["labels"]["status"].get(state.get("status"), "")}
+
+
+def _mss(seconds: float) -> str:
+    seconds = max(0, math.floor(seconds + 1e-6))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def time_left_text(seconds: float | None, regular_seconds: float) -> str:
+    """A time of the period as a public scoreboard shows it by default (time left, as
+    ``PoloClockConvention.format(…, "left")``): the time left to the seven-minute horn, "+m:ss" in
+    the extra time after it."""
+    if not isinstance(seconds, (int, float)):
+        return ""
+    if seconds > regular_seconds:
+        return "+" + _mss(seconds - regular_seconds)
+    return _mss(math.ceil(regular_seconds - seconds - 1e-6))
+
+
+@never_cache
+@require_GET
+def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = public_match_get(match_id)
+    data = _live_data(match.pk)
+    goals = match_goals(match)
+    data["goals"] = goals["goals"]
+    data["goals_seq"] = goals["last_seq"]
+    # The first paint (and a page without script) in the scoreboard's default convention, time left.
+    rows = [{**g, "clock_text": time_left_text(g["clock"], match.period_seconds)} for g in goals["goals"]]
+    return render(request, "public/scoreboard.html", {
+        **_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1",
+    })
+
+
+@never_cache
+@require_GET
+def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A browser source in streaming software has no header to switch languages from and a cookie
+    jar nobody visits: ``?lang=es`` picks the language of the bar (and of its socket)."""
+    match = public_match_get(match_id)
+    lang = request.GET.get("lang", "")
+    if lang not in dict(settings.LANGUAGES):
+        lang = _language()
+    with translation.override(lang):
+        data = _live_data(match.pk)
+        data["lang"] = lang
+        response = render(request, "public/overlay.html", _page_context(match, data))
+    response["Content-Language"] = lang
+    return response
+
+
+@never_cache
+@require_GET
+def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = tournament_get(tournament_id)
+    today = timezone.localdate()
+    try:
+        day = parse_day(request.GET.get("date"))
+    except ValueError:
+        day = today
+    matches = matches_of_day(day, tournament_id=tournament.pk)
+    labels = _labels()
+    rows = [{"match": m, "starts_at": dt.datetime.fromtimestamp(m["starts_at"], tz=dt.timezone.utc),
+             "status": labels["status"].get(m["state"].get("status"), "")} for m in matches]
+    data = {"tournament": {"id": tournament.pk, "name": tournament.name}, "date": day.isoformat(),
+            "matches": matches, "labels": labels}
+    return render(request, "public/tournament_live.html", {
+        "tournament": tournament, "day": day, "today": today, "rows": rows, "data": data,
+        "previous_day": day - dt.timedelta(days=1), "next_day": day + dt.timedelta(days=1),
+    })

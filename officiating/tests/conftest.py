@@ -1,0 +1,3 @@
+"""The engine's tests: the test rule edition is known for the whole session."""
+
+from officiating.tests import editions  # noqa: F401  (registers TEST-SHORT)
