@@ -30,6 +30,9 @@ from .permissions import can_void, match_role
 
 # Keys the client sends for transport only; they are not part of the stored event.
 TRANSPORT_KEYS = ("expected_seq",)
+# Keys only the server sets: who logged the event, and the time it was decided at (a client's
+# ``server_time`` would skip the clock-stamp checks and move the clock's anchor).
+SERVER_KEYS = ("by", "server_time")
 
 
 @dataclass
@@ -228,7 +231,7 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     # The client's expected_seq is checked against the log as the client saw it, before any horn
     # the clock has made due is appended on its behalf.
     expected = event.get("expected_seq")
-    stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS and k != "by"}
+    stripped = {k: v for k, v in event.items() if k not in TRANSPORT_KEYS and k not in SERVER_KEYS}
     author = event_author(match, user)
     if author is not None:
         stripped["by"] = author

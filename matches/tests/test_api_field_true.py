@@ -113,3 +113,21 @@ def test_a_skewed_device_cannot_rewrite_history(cast):
     old = post_event(scorer, cast.match_a, ev("goal", team="home", number=1, clock=20))
     assert old.json()["error"]["code"] == "clock_too_old"
     assert MatchEvent.objects.filter(match=cast.match_a).count() == 1
+
+
+def test_a_client_cannot_set_the_server_time(cast):
+    log(cast.match_a, ev("play"), now=time.time() - 200)
+    forged = post_event(client_for(cast.scorer_a), cast.match_a,
+                        ev("goal", team="home", number=1, clock=5, server_time=time.time() - 195))
+    assert forged.json()["error"]["code"] == "clock_too_old"  # checked against the server's own clock
+    play = post_event(client_for(cast.scorer_a), cast.match_a, ev("whistle", reason="other", ball={"x": 150, "y": 80},
+                                                                  server_time=1.0))
+    assert play.status_code == 201 and play.json()["event"]["server_time"] > time.time() - 60
+
+
+def test_play_runs_the_clock_from_the_key(cast):
+    keyed = time.time() - 0.5  # the request took half a second to arrive
+    response = post_event(client_for(cast.scorer_a), cast.match_a, ev("play", keyed_at=keyed))
+    assert response.status_code == 201
+    assert response.json()["event"]["server_time"] == keyed
+    assert response.json()["state"]["clock"]["elapsed"] >= 0.5

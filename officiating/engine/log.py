@@ -136,6 +136,25 @@ def _stamp_refusal(game: Game, ev: dict[str, Any], now: float) -> tuple[dict[str
     return ev, None
 
 
+def _keyed_time(game: Game, keyed: Any, now: float) -> tuple[float, Rejection | None]:
+    """"Play" keyed by an official: the clock runs from the key (``keyed_at``, server time as the
+    device's synced clock reads it), not from when the request arrived — otherwise every restart
+    loses the network's latency and the seven-minute horn comes late. CHOICE: within
+    ``clock_ahead_tolerance`` ahead it is sync error (taken as now); it never precedes the newest
+    event of the log (the play follows it); further ahead or older than ``clock_stamp_window`` is
+    refused (14.b(1))."""
+    if not E.is_num(keyed):
+        return now, Rejection("invalid_event", None, m.BAD_FIELD, {"field": "keyed_at"})
+    ed = game.config.edition
+    seconds = {"seconds": round(abs(now - float(keyed)), 1), "window": int(ed.clock_stamp_window)}
+    if keyed > now + ed.clock_ahead_tolerance:
+        return now, Rejection("clock_ahead", "14.b(1)", m.KEY_AHEAD, seconds)
+    if keyed < now - ed.clock_stamp_window:
+        return now, Rejection("clock_too_old", "14.b(1)", m.KEY_TOO_OLD, seconds)
+    previous = wall_time(game.log.entries[game.log_len - 1].event) if game.log_len else None
+    return max(min(float(keyed), now), previous if previous is not None else float("-inf")), None
+
+
 # -- the log: ids, sequence numbers, corrections ----------------------------------------------------
 
 
@@ -285,6 +304,10 @@ def _admit(game: Game, ev: dict[str, Any], now: float | None,
     if now is None:
         now = wall_time(ev)
     elif WALL_TIME not in ev:
+        if stamps and ev["type"] == "play" and ev.get("keyed_at") is not None:
+            now, refused = _keyed_time(game, ev["keyed_at"], now)
+            if refused is not None:
+                return ev, now, refused
         ev = {**ev, WALL_TIME: now}
         if stamps:
             ev, refused = _stamp_refusal(game, ev, now)

@@ -221,3 +221,26 @@ def test_the_stamp_refusals_speak_the_officials_language(lang, word):
     live = started()
     live.refused(ev("goal", team="home", number=1, clock=105.0), 100.0)
     assert word in live.last.error.message(lang)
+
+
+# -- "Play" runs the clock from the key ----------------------------------------------------------------
+
+def test_play_runs_the_clock_from_the_key_not_from_the_request():
+    live = Live()
+    stored = live.ok(ev("play", keyed_at=T0 + 9.96), 10.0)  # 40 ms on the network
+    assert stored["server_time"] == pytest.approx(T0 + 9.96)
+    assert live.state(20.0)["clock"]["elapsed"] == pytest.approx(10.04)
+
+
+def test_a_play_key_never_precedes_the_event_before_it():
+    live = started()
+    live.ok(ev("whistle", reason="other", ball={"x": 150, "y": 80}), 30.0)
+    stored = live.ok(ev("play", keyed_at=T0 + 29.9), 30.05)  # sync error: a hair before the whistle
+    assert stored["server_time"] == pytest.approx(T0 + 30.0)
+
+
+@pytest.mark.parametrize("offset, code", [(5.0, "clock_ahead"), (-90.0, "clock_too_old")])
+def test_an_implausible_play_key_is_refused(offset, code):
+    live = Live()
+    assert live.refused(ev("play", keyed_at=T0 + 100.0 + offset), 100.0) == code
+    assert live.last.error.rule == "14.b(1)"

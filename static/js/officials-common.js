@@ -1189,6 +1189,8 @@
 
     logEvent(event) {
       this.refuse(null);
+      // "Play" runs the clock from the key, not from when the request arrives (issue 9).
+      if (event.type === "play" && event.keyed_at == null) event = Object.assign({keyed_at: this.now()}, event);
       this.queue.add(event);
     }
 
