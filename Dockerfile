@@ -5,8 +5,13 @@ WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
-RUN DEBUG=true python manage.py collectstatic --noinput \
+# With DEBUG off, as production runs: the manifest of hashed names (ES module imports included) is
+# written only then. The secret key is a build-time placeholder; the real one comes from .env.
+RUN DEBUG=false SECRET_KEY=collectstatic-only-not-a-secret ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \
  && useradd --system --home /app polo && chown -R polo /app/var 2>/dev/null || true
 USER polo
 EXPOSE 8000
-CMD ["uvicorn", "polo.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers", "--forwarded-allow-ips", "*", "--ws-max-size", "65536", "--ws-per-message-deflate", "false"]
+# X-Forwarded-For is believed only from the proxies in $FORWARDED_ALLOW_IPS (uvicorn reads it, as
+# the app does; unset: 127.0.0.1 and ::1 only). docker-compose.yml sets it to its nginx.
+# On SIGTERM: websockets closed with 1012 (service restart), at most 1 s for requests in flight.
+CMD ["uvicorn", "polo.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers", "--ws-max-size", "65536", "--ws-per-message-deflate", "false", "--timeout-graceful-shutdown", "1"]

@@ -1,4 +1,5 @@
 """Fixtures shared by every test package: a real server process and a real browser."""
+
 from __future__ import annotations
 
 import os

@@ -8,7 +8,7 @@ tournament day with several fields), with and without websocket viewers watching
 
 Plain script, not a test. It starts its own server (``polo.testing.ServerProcess``: uvicorn, a
 fresh database next to DATABASE_URL's, the demo loaded) and posts over real HTTP with keep-alive
-connections, logged in as the demo's officials (umpire1 is an umpire of every demo match). Each
+connections, logged in as the demo's officials (each match as an umpire of its field's crew). Each
 client plays a simple valid sequence on its own match: throw-in, inadvertent whistle, throw-in…
 (the clock stays under 7:00 for any run shorter than that). With ``--viewers`` that many public
 websockets watch the clients' matches (one event loop in a thread), so the POSTs pay for any
@@ -20,6 +20,7 @@ compared with the same run with a single viewer.
 
 Prints one line per run and writes ``bench/results/api.json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,8 +72,9 @@ class Official:
 
     def post_event(self, match_id: int, event: dict) -> tuple[int, float]:
         started = time.perf_counter()
-        status, _ = self._request("POST", f"/api/matches/{match_id}/events", json.dumps(event),
-                                  {"Content-Type": "application/json"})
+        status, _ = self._request(
+            "POST", f"/api/matches/{match_id}/events", json.dumps(event), {"Content-Type": "application/json"}
+        )
         return status, time.perf_counter() - started
 
 
@@ -84,26 +86,32 @@ def events(n: int):
             yield {"id": str(uuid.uuid4()), "type": "whistle", "reason": "inadvertent", "ball": {"x": 100, "y": 60}}
 
 
-def fresh_matches(port: int, count: int) -> list[int]:
+# The demo's crews: each field has its own for the day (``matches/demo.py``).
+UMPIRE_OF_FIELD = {"Field 1": "umpire1", "Field 2": "umpire3"}
+
+
+def fresh_matches(port: int, count: int) -> list[tuple[int, str]]:
     """Matches of the demo with nothing logged yet (the scheduled ones, today's and tomorrow's:
-    late in the evening the demo schedules the rest of its day after midnight)."""
+    late in the evening the demo schedules the rest of its day after midnight), each with the
+    login of one of its umpires."""
     import datetime as dt
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    found: list[int] = []
+    found: list[dict] = []
     conn.request("GET", "/api/matches")  # the app's today (its time zone, not this machine's)
     body = json.loads(conn.getresponse().read())
-    found += [m["id"] for m in body["matches"] if m["last_seq"] == 0]
+    found += [m for m in body["matches"] if m["last_seq"] == 0]
     tomorrow = dt.date.fromisoformat(body["date"]) + dt.timedelta(days=1)
     conn.request("GET", f"/api/matches?date={tomorrow.isoformat()}")
-    found += [m["id"] for m in json.loads(conn.getresponse().read())["matches"] if m["last_seq"] == 0]
+    found += [m for m in json.loads(conn.getresponse().read())["matches"] if m["last_seq"] == 0]
     assert len(found) >= count, f"need {count} fresh matches, the demo has {len(found)}"
-    return found[:count]
+    return [(m["id"], UMPIRE_OF_FIELD[m["field"]["name"]]) for m in found[:count]]
 
 
 def run(server, *, clients: int, per_client: int, viewers: int) -> dict:
-    match_ids = fresh_matches(server.port, clients)
-    officials = [Official(server.port, "umpire1") for _ in range(clients)]
+    fresh = fresh_matches(server.port, clients)
+    match_ids = [match_id for match_id, _umpire in fresh]
+    officials = [Official(server.port, umpire) for _match_id, umpire in fresh]
     stop_viewers = watch(server, match_ids, viewers) if viewers else None
     latencies: list[float] = []
     statuses: list[int] = []
@@ -124,7 +132,7 @@ def run(server, *, clients: int, per_client: int, viewers: int) -> dict:
             latencies.extend(mine)
             statuses.extend(codes)
 
-    threads = [threading.Thread(target=client, args=(o, m)) for o, m in zip(officials, match_ids)]
+    threads = [threading.Thread(target=client, args=(o, m)) for o, m in zip(officials, match_ids, strict=True)]
     cpu_before = process_cpu(server.proc.pid)
     started = time.perf_counter()
     for t in threads:
@@ -136,9 +144,12 @@ def run(server, *, clients: int, per_client: int, viewers: int) -> dict:
     if stop_viewers:
         stop_viewers()
     accepted = statuses.count(201)
-    latencies = sorted(t for t, code in zip(latencies, statuses) if code == 201) or [float("nan")]
+    latencies = sorted(t for t, code in zip(latencies, statuses, strict=True) if code == 201) or [float("nan")]
     return {
-        "clients": clients, "viewers": viewers, "events": len(statuses), "accepted": accepted,
+        "clients": clients,
+        "viewers": viewers,
+        "events": len(statuses),
+        "accepted": accepted,
         "median_ms": round(statistics.median(latencies) * 1000, 2),
         "p95_ms": round(latencies[int(0.95 * (len(latencies) - 1))] * 1000, 2),
         "events_per_second": round(accepted / wall, 1),
@@ -170,7 +181,7 @@ def watch(server, match_ids: list[int], viewers: int):
             while not stop.is_set():
                 try:
                     await asyncio.wait_for(ws.recv(), 0.5)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
 
     async def main() -> None:
@@ -216,7 +227,7 @@ def fanout_cost(tmp: Path, viewers: int, count: int = 20) -> dict:
                         try:
                             if '"update"' in (await asyncio.wait_for(ws.recv(), 0.5))[:20]:
                                 heard[0] += 1
-                        except asyncio.TimeoutError:
+                        except TimeoutError:
                             pass
 
             async def scenario() -> float:
@@ -241,11 +252,14 @@ def fanout_cost(tmp: Path, viewers: int, count: int = 20) -> dict:
             server.close()
 
     alone, crowd = one_run(1), one_run(viewers)
-    return {"viewers": viewers, "events": count,
-            "server_cpu_ms_per_event_1_viewer": round(alone / count * 1000, 2),
-            "server_cpu_ms_per_event": round(crowd / count * 1000, 2),
-            "ms_per_viewer_per_update": round((crowd - alone) / count / (viewers - 1) * 1000, 4),
-            "load_average": os.getloadavg()[0]}
+    return {
+        "viewers": viewers,
+        "events": count,
+        "server_cpu_ms_per_event_1_viewer": round(alone / count * 1000, 2),
+        "server_cpu_ms_per_event": round(crowd / count * 1000, 2),
+        "ms_per_viewer_per_update": round((crowd - alone) / count / (viewers - 1) * 1000, 4),
+        "load_average": os.getloadavg()[0],
+    }
 
 
 def main() -> None:
@@ -270,19 +284,25 @@ def main() -> None:
         for viewers in args.viewers:
             for clients in args.clients:
                 # As deployed: psycopg's connection pool on PostgreSQL (the test servers turn it off).
-                server = ServerProcess(Path(tmp), f"bench{viewers}x{clients}",
-                                       extra_env={"DATABASE_POOL": "true"}).start()
+                server = ServerProcess(
+                    Path(tmp), f"bench{viewers}x{clients}", extra_env={"DATABASE_POOL": "true"}
+                ).start()
                 try:
-                    row = {"database": backend, "layer": layer,
-                           **run(server, clients=clients, per_client=args.events, viewers=viewers)}
+                    row = {
+                        "database": backend,
+                        "layer": layer,
+                        **run(server, clients=clients, per_client=args.events, viewers=viewers),
+                    }
                 finally:
                     server.close()
                 rows.append(row)
-                print(f"{backend:10} {layer:6} clients={row['clients']} viewers={row['viewers']:4} "
-                      f"events={row['events']:5} accepted={row['accepted']:5} median={row['median_ms']:6.2f} ms "
-                      f"p95={row['p95_ms']:6.2f} ms  {row['events_per_second']:6.1f} events/s  "
-                      f"server CPU {row['server_cpu_ms_per_event']:5.2f} ms/event  load {row['load_average']:.1f}",
-                      flush=True)
+                print(
+                    f"{backend:10} {layer:6} clients={row['clients']} viewers={row['viewers']:4} "
+                    f"events={row['events']:5} accepted={row['accepted']:5} median={row['median_ms']:6.2f} ms "
+                    f"p95={row['p95_ms']:6.2f} ms  {row['events_per_second']:6.1f} events/s  "
+                    f"server CPU {row['server_cpu_ms_per_event']:5.2f} ms/event  load {row['load_average']:.1f}",
+                    flush=True,
+                )
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps({"machine": f"{os.cpu_count()} cores", "runs": rows}, indent=1) + "\n")
 

@@ -23,6 +23,7 @@ What it measures (every page stamps with the machine's clock, ``Date.now()``):
 Prints a table and writes ``bench/results/chukker.json``. It takes about ten minutes: a chukker is
 seven minutes of play.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,7 +59,7 @@ print(new.pk)
 
 # The scorer's page: each key with the official clock the screen showed when it was pressed
 # (a capture listener on window runs before the page's own handlers).
-KEYS = """() => {
+KEYS = """(period) => {
   window.__keys = [];
   window.addEventListener("keydown", (e) => {
     const live = window.PoloLive && window.PoloLive.instances[0];
@@ -67,10 +68,10 @@ KEYS = """() => {
   window.__seven = null;
   const look = () => {
     const live = window.PoloLive && window.PoloLive.instances[0];
-    if (window.__seven === null && live && live.clockElapsed() >= %(period)s) window.__seven = Date.now();
+    if (window.__seven === null && live && live.clockElapsed() >= period) window.__seven = Date.now();
   };
   setInterval(look, 2);
-}""" % {"period": PERIOD}
+}"""
 
 # The tablet and the scoreboard: when their clock stops and starts.
 WATCH = """() => {
@@ -101,9 +102,17 @@ ENTRIES = [
 
 def summary(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
-    pick = lambda q: ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]  # noqa: E731
-    return {"n": len(values), "median": round(statistics.median(values), 3), "p99": round(pick(0.99), 3),
-            "max": round(max(values), 3), "min": round(min(values), 3)}
+
+    def pick(q: float) -> float:
+        return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+    return {
+        "n": len(values),
+        "median": round(statistics.median(values), 3),
+        "p99": round(pick(0.99), 3),
+        "max": round(max(values), 3),
+        "min": round(min(values), 3),
+    }
 
 
 def type_entry(page, keys: list[str], rng: random.Random) -> None:
@@ -112,7 +121,7 @@ def type_entry(page, keys: list[str], rng: random.Random) -> None:
     gaps = [rng.random() + 0.2 for _ in keys[1:]]
     scale = total / sum(gaps) if gaps else 0
     page.keyboard.press(keys[0])
-    for key, gap in zip(keys[1:], gaps):
+    for key, gap in zip(keys[1:], gaps, strict=True):
         time.sleep(gap * scale)
         page.keyboard.press(key)
 
@@ -133,8 +142,11 @@ def main(argv: list[str] | None = None) -> dict:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             pages = {}
-            for name, user, path in (("scorer", "scorer", "scorer/"), ("tablet", "umpire1", "referee/"),
-                                     ("scoreboard", None, "")):
+            for name, user, path in (
+                ("scorer", "scorer", "scorer/"),
+                ("tablet", "umpire1", "referee/"),
+                ("scoreboard", None, ""),
+            ):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 if user:
                     client = server.client()
@@ -142,17 +154,22 @@ def main(argv: list[str] | None = None) -> dict:
                     context.add_cookies(client.session_cookies())
                 page = context.new_page()
                 page.goto(f"{server.url}/matches/{match_id}/{path}")
-                page.wait_for_function("() => window.PoloLive && PoloLive.instances.length && "
-                                       "PoloLive.instances[0].state")
+                page.wait_for_function(
+                    "() => window.PoloLive && PoloLive.instances.length && PoloLive.instances[0].state"
+                )
                 if user:
                     page.wait_for_selector('#conn[data-status="live"]')
-                page.evaluate(KEYS if name == "scorer" else WATCH)
+                if name == "scorer":
+                    page.evaluate(KEYS, PERIOD)
+                else:
+                    page.evaluate(WATCH)
                 pages[name] = page
             scorer = pages["scorer"]
 
             def wait_running(want: bool) -> None:
-                scorer.wait_for_function("(w) => !!PoloLive.instances[0].state.clock.running === w", arg=want,
-                                         timeout=30_000)
+                scorer.wait_for_function(
+                    "(w) => !!PoloLive.instances[0].state.clock.running === w", arg=want, timeout=30_000
+                )
 
             # The plan: the stoppages and two abandoned entries spread over seven minutes of play.
             kinds = [ENTRIES[i % len(ENTRIES)] for i in range(args.stoppages)]
@@ -193,7 +210,7 @@ def main(argv: list[str] | None = None) -> dict:
     # Real play: from each Space to the next first key of an entry that was not abandoned.
     spaces = [k["t"] for k in keys if k["key"] == " "]
     firsts = [keys[i] for kind, i, abandoned, _n in entries if not abandoned]
-    intervals = [(start, stop["t"]) for start, stop in zip(spaces, firsts)]
+    intervals = [(start, stop["t"]) for start, stop in zip(spaces, firsts, strict=False)]
     last_play = spaces[len(firsts)]
 
     def real_play_at(t_ms: float) -> float:
@@ -202,7 +219,7 @@ def main(argv: list[str] | None = None) -> dict:
 
     stoppage_types = {"goal", "foul", "ball_out", "whistle", "restart_violation"}
     recorded = [e for e in log if e["type"] in stoppage_types]
-    clock_errors = [round(e["event"]["clock"] - k["clock"], 3) for e, k in zip(recorded, firsts)]
+    clock_errors = [round(e["event"]["clock"] - k["clock"], 3) for e, k in zip(recorded, firsts, strict=False)]
     horn = next((e for e in log if e["type"] == "horn" and e["event"].get("kind") == "seven"), None)
     seven_server = horn["event"].get("server_time") if horn else None
 
@@ -215,9 +232,12 @@ def main(argv: list[str] | None = None) -> dict:
         return out
 
     result = {
-        "benchmark": "chukker", "python": platform.python_version(), "seed": args.seed,
+        "benchmark": "chukker",
+        "python": platform.python_version(),
+        "seed": args.seed,
         "load_average": [round(x, 2) for x in os.getloadavg()],
-        "stoppages": len(firsts), "abandoned": sum(1 for e in entries if e[2]),
+        "stoppages": len(firsts),
+        "abandoned": sum(1 for e in entries if e[2]),
         "recorded_clock_minus_first_key_s": summary([abs(x) for x in clock_errors]),
         "real_play_at_seven_on_scorer_screen_s": round(real_play_at(seven_local), 3),
         "real_play_at_seven_logged_by_server_s": round(real_play_at(seven_server * 1000), 3) if seven_server else None,

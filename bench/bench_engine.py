@@ -37,8 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.matchgen import realistic_match  # noqa: E402
-from officiating.engine import MatchConfig, decide, load_log, new_game, replay, to_state  # noqa: E402
-from officiating.engine import fold as engine_fold  # noqa: E402
+from officiating.engine import MatchConfig, decide, fold as engine_fold, load_log, new_game, replay, to_state  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -52,8 +51,13 @@ def percentile(values: list[float], q: float) -> float:
 
 def summary(seconds: list[float]) -> dict[str, Any]:
     ms = [s * 1000 for s in seconds]
-    return {"runs": len(ms), "median_ms": round(statistics.median(ms), 4), "p95_ms": round(percentile(ms, 0.95), 4),
-            "min_ms": round(min(ms), 4), "max_ms": round(max(ms), 4)}
+    return {
+        "runs": len(ms),
+        "median_ms": round(statistics.median(ms), 4),
+        "p95_ms": round(percentile(ms, 0.95), 4),
+        "min_ms": round(min(ms), 4),
+        "max_ms": round(max(ms), 4),
+    }
 
 
 def timed(fn: Callable[[], Any]) -> float:
@@ -118,7 +122,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         decide(before, events[-1])
         last_appends.append(time.perf_counter() - start)
     states = [timed(lambda: to_state(final_game)) for _ in range(args.runs * 5)]
-    stored = [entry.event for entry in final_game.log.entries[:final_game.log_len]]
+    stored = [entry.event for entry in final_game.log.entries[: final_game.log_len]]
     report_folds = [timed(lambda: engine_fold(config, stored, lang="en").steps) for _ in range(args.runs)]
 
     # memory: peak while folding the whole match, and what the folded game keeps
@@ -154,19 +158,25 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         },
     }
     if not args.json_only:
-        rows = [("full replay (replay(), incl. deepcopy)", result["full_replay"]),
-                ("fold with decide (no replay wrapper)", result["fold_with_decide"]),
-                ("append one event (each decide of a fold)", result["append_one_event"]),
-                ("append the last event (decide, full game)", result["append_the_last_event"]),
-                ("to_state of the folded game", result["to_state"]),
-                ("fold() with steps and states (report)", result["fold_steps_with_states"])]
-        print(f"match: {len(events)} events, {data['match']['periods']} chukkers, seed {args.seed}; "
-              f"{accepted} accepted, {len(rejected)} rejected {result['rejection_codes']}")
+        rows = [
+            ("full replay (replay(), incl. deepcopy)", result["full_replay"]),
+            ("fold with decide (no replay wrapper)", result["fold_with_decide"]),
+            ("append one event (each decide of a fold)", result["append_one_event"]),
+            ("append the last event (decide, full game)", result["append_the_last_event"]),
+            ("to_state of the folded game", result["to_state"]),
+            ("fold() with steps and states (report)", result["fold_steps_with_states"]),
+        ]
+        print(
+            f"match: {len(events)} events, {data['match']['periods']} chukkers, seed {args.seed}; "
+            f"{accepted} accepted, {len(rejected)} rejected {result['rejection_codes']}"
+        )
         print(f"{'operation':42} {'runs':>6} {'median ms':>10} {'p95 ms':>10} {'max ms':>10}")
         for name, s in rows:
             print(f"{name:42} {s['runs']:>6} {s['median_ms']:>10.3f} {s['p95_ms']:>10.3f} {s['max_ms']:>10.3f}")
-        print(f"memory: peak while folding {result['memory']['fold_peak_kib']} KiB, "
-              f"folded game keeps {result['memory']['folded_game_kib']} KiB")
+        print(
+            f"memory: peak while folding {result['memory']['fold_peak_kib']} KiB, "
+            f"folded game keeps {result['memory']['folded_game_kib']} KiB"
+        )
     print(json.dumps(result, indent=None if args.json_only else 2))
     return result
 

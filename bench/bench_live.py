@@ -19,6 +19,7 @@ socket added to it (the RSS then, minus the RSS before the load generator connec
 
 Prints a table and writes ``bench/results/live.json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,6 +47,7 @@ ID_RE = re.compile(r'"id":"bench-(\d+)-(\d+\.\d+)"')
 
 # --- the load generator (its own process) ------------------------------------------------------
 
+
 async def _viewer(url: str, origin: str, cookie: str | None, ready: asyncio.Queue, record: list) -> None:
     from websockets.asyncio.client import connect
 
@@ -54,8 +56,16 @@ async def _viewer(url: str, origin: str, cookie: str | None, ready: asyncio.Queu
     # then includes compressing each frame. --no-deflate measures without it.
     compression = None if os.environ.get("BENCH_NO_DEFLATE") else "deflate"
     try:
-        async with connect(url, origin=origin, additional_headers=headers, max_size=2 ** 22, compression=compression,
-                           open_timeout=120, ping_interval=None, close_timeout=1) as ws:
+        async with connect(
+            url,
+            origin=origin,
+            additional_headers=headers,
+            max_size=2**22,
+            compression=compression,
+            open_timeout=120,
+            ping_interval=None,
+            close_timeout=1,
+        ) as ws:
             first = await ws.recv()
             assert '"type":"snapshot"' in first[:40]
             await ready.put(True)
@@ -92,17 +102,32 @@ async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: s
         k = i % len(urls)
         async with gate:
             inner: asyncio.Queue = asyncio.Queue()
-            task = asyncio.create_task(_viewer(urls[k], origins[k], cookie if i < OFFICIAL_SOCKETS else None, inner,
-                                               official if i < OFFICIAL_SOCKETS else public))
+            task = asyncio.create_task(
+                _viewer(
+                    urls[k],
+                    origins[k],
+                    cookie if i < OFFICIAL_SOCKETS else None,
+                    inner,
+                    official if i < OFFICIAL_SOCKETS else public,
+                )
+            )
             tasks.append(task)
             await ready.put(await inner.get())
 
     openers = [asyncio.create_task(one(i)) for i in range(OFFICIAL_SOCKETS + viewers)]
     outcomes = [await ready.get() for _ in openers]
     failures = [o for o in outcomes if o is not True]
-    print(json.dumps({"ready": len(outcomes) - len(failures), "failed": len(failures),
-                      "errors": sorted(set(map(str, failures)))[:3], "connect_seconds": time.time() - started}),
-          flush=True)
+    print(
+        json.dumps(
+            {
+                "ready": len(outcomes) - len(failures),
+                "failed": len(failures),
+                "errors": sorted(set(map(str, failures)))[:3],
+                "connect_seconds": time.time() - started,
+            }
+        ),
+        flush=True,
+    )
     monitor = asyncio.create_task(_loop_lag(lags, stop))
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.readline)  # the poster says when it is done
@@ -111,17 +136,27 @@ async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: s
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    print(json.dumps({"public": public, "official": official,
-                      "loop_lag_p99_ms": percentile(lags, 99), "loop_lag_max_ms": max(lags, default=None)}), flush=True)
+    print(
+        json.dumps(
+            {
+                "public": public,
+                "official": official,
+                "loop_lag_p99_ms": percentile(lags, 99),
+                "loop_lag_max_ms": max(lags, default=None),
+            }
+        ),
+        flush=True,
+    )
 
 
 # --- the poster and the report -----------------------------------------------------------------
+
 
 def percentile(values: list[float], p: float) -> float | None:
     if not values:
         return None
     ordered = sorted(values)
-    rank = max(1, int(round(p / 100 * len(ordered) + 0.4999)))  # nearest rank
+    rank = max(1, round(p / 100 * len(ordered) + 0.4999))  # nearest rank
     return ordered[min(rank, len(ordered)) - 1]
 
 
@@ -137,8 +172,11 @@ def _servers(layer: str, tmp: Path) -> list:
         first = ServerProcess(tmp, f"{layer}0", extra_env=env, channel_prefix=prefix).start()
         servers = [first]
         if layer == "redis":
-            servers.append(ServerProcess(tmp, f"{layer}1", demo=False, extra_env=env, database_url=first.database_url,
-                                         channel_prefix=prefix).start())
+            servers.append(
+                ServerProcess(
+                    tmp, f"{layer}1", demo=False, extra_env=env, database_url=first.database_url, channel_prefix=prefix
+                ).start()
+            )
         return servers
     finally:
         os.environ.pop("REDIS_URL", None)
@@ -158,8 +196,13 @@ def _match_id(server) -> int:
 
 def _event(status: str) -> dict[str, Any]:
     if status == "in_play":
-        return {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home",
-                "deflected_off": "none"}
+        return {
+            "type": "ball_out",
+            "line": "side",
+            "at": {"x": 150, "y": 0},
+            "last_hit_by": "home",
+            "deflected_off": "none",
+        }
     return {"type": "play"}
 
 
@@ -176,9 +219,23 @@ def run_config(servers: list, match_id: int, viewers: int, events: int, spacing:
     urls = [s.url.replace("http://", "ws://") + f"/ws/matches/{match_id}/" for s in servers]
     origins = [s.url for s in servers]
     gen = subprocess.Popen(
-        [sys.executable, __file__, "--generator", "--urls", ",".join(urls), "--origins", ",".join(origins),
-         "--viewers", str(viewers), "--cookie", cookie],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=BASE_DIR,
+        [
+            sys.executable,
+            __file__,
+            "--generator",
+            "--urls",
+            ",".join(urls),
+            "--origins",
+            ",".join(origins),
+            "--viewers",
+            str(viewers),
+            "--cookie",
+            cookie,
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=BASE_DIR,
     )
     rss_before = sum(_rss_kib(s) for s in servers)
     try:
@@ -214,12 +271,20 @@ def run_config(servers: list, match_id: int, viewers: int, events: int, spacing:
     official = [lat * 1000 for _, lat in got["official"]]
     everyone = public + official
     return {
-        "viewers": viewers, "official_sockets": OFFICIAL_SOCKETS, "events": posted,
-        "connected": ready["ready"], "failed_connections": ready["failed"], "connect_errors": ready["errors"],
+        "viewers": viewers,
+        "official_sockets": OFFICIAL_SOCKETS,
+        "events": posted,
+        "connected": ready["ready"],
+        "failed_connections": ready["failed"],
+        "connect_errors": ready["errors"],
         "connect_seconds": round(ready["connect_seconds"], 1),
-        "expected_deliveries": posted * (viewers + OFFICIAL_SOCKETS), "deliveries": len(everyone),
-        "p50_ms": _r(percentile(everyone, 50)), "p99_ms": _r(percentile(everyone, 99)), "max_ms": _r(max(everyone, default=None)),
-        "officials_p50_ms": _r(percentile(official, 50)), "officials_p99_ms": _r(percentile(official, 99)),
+        "expected_deliveries": posted * (viewers + OFFICIAL_SOCKETS),
+        "deliveries": len(everyone),
+        "p50_ms": _r(percentile(everyone, 50)),
+        "p99_ms": _r(percentile(everyone, 99)),
+        "max_ms": _r(max(everyone, default=None)),
+        "officials_p50_ms": _r(percentile(official, 50)),
+        "officials_p99_ms": _r(percentile(official, 99)),
         "post_answer_p50_ms": _r(percentile(post_ms, 50)),
         "generator_loop_lag_p99_ms": _r(got.get("loop_lag_p99_ms")),
         "server_rss_mib": round(rss_connected / 1024, 1),
@@ -259,8 +324,11 @@ def main() -> None:
             try:
                 match_id = _match_id(servers[0])
                 for viewers in [int(v) for v in args.viewers.split(",")]:
-                    row = {"layer": layer, "server_processes": len(servers),
-                           **run_config(servers, match_id, viewers, args.events, args.spacing)}
+                    row = {
+                        "layer": layer,
+                        "server_processes": len(servers),
+                        **run_config(servers, match_id, viewers, args.events, args.spacing),
+                    }
                     rows.append(row)
                     print(_line(row), flush=True)
             finally:
@@ -271,28 +339,44 @@ def main() -> None:
     print(_table(rows))
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({
-        "what": "event-to-screen latency: websocket receipt time minus HTTP post time, per viewer per event",
-        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
-        "aims_p99_ms": {str(k): v for k, v in AIMS_MS.items()},
-        "results": rows,
-    }, indent=2) + "\n")
+    out.write_text(
+        json.dumps(
+            {
+                "what": "event-to-screen latency: websocket receipt time minus HTTP post time, per viewer per event",
+                "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "machine": {
+                    "cpus": os.cpu_count(),
+                    "python": platform.python_version(),
+                    "platform": platform.platform(),
+                },
+                "aims_p99_ms": {str(k): v for k, v in AIMS_MS.items()},
+                "results": rows,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"\nwritten to {out}")
 
 
-HEAD = f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'official p99':>12} {'POST ms':>8} {'gen lag':>8} {'connect s':>9} {'RSS MiB':>8} {'KiB/sock':>8}"
+HEAD = (
+    f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} "
+    f"{'max ms':>8} {'official p99':>12} {'POST ms':>8} {'gen lag':>8} {'connect s':>9} {'RSS MiB':>8} {'KiB/sock':>8}"
+)
 
 
 def _line(row: dict[str, Any]) -> str:
     def f(v):
         return "-" if v is None else f"{v:.1f}"
+
     viewers = "officials" if row["viewers"] == 0 else str(row["viewers"])
-    return (f"{row['layer']:<7} {row['server_processes']:>5} {viewers:>7} {row['events']:>6} "
-            f"{row['deliveries']:>5}/{row['expected_deliveries']:<5} {f(row['p50_ms']):>8} {f(row['p99_ms']):>8} "
-            f"{f(row['max_ms']):>8} {f(row['officials_p99_ms']):>12} {f(row['post_answer_p50_ms']):>8} "
-            f"{f(row['generator_loop_lag_p99_ms']):>8} "
-            f"{row['connect_seconds']:>9} {f(row.get('server_rss_mib')):>8} {f(row.get('server_kib_per_socket')):>8}")
+    return (
+        f"{row['layer']:<7} {row['server_processes']:>5} {viewers:>7} {row['events']:>6} "
+        f"{row['deliveries']:>5}/{row['expected_deliveries']:<5} {f(row['p50_ms']):>8} {f(row['p99_ms']):>8} "
+        f"{f(row['max_ms']):>8} {f(row['officials_p99_ms']):>12} {f(row['post_answer_p50_ms']):>8} "
+        f"{f(row['generator_loop_lag_p99_ms']):>8} "
+        f"{row['connect_seconds']:>9} {f(row.get('server_rss_mib')):>8} {f(row.get('server_kib_per_socket')):>8}"
+    )
 
 
 def _table(rows: list[dict[str, Any]]) -> str:

@@ -17,6 +17,7 @@ the moment the event appears on it:
 
 Prints a table (median, p95, max per screen) and writes ``bench/results/screens.json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,7 +58,8 @@ STAMPS = """() => {
     for (const el of document.querySelectorAll("[data-seq]")) {
       if (!(el.dataset.seq in window.__seen)) window.__seen[el.dataset.seq] = now;
     }
-    const h = document.querySelector('[data-role="score-home"]'), a = document.querySelector('[data-role="score-away"]');
+    const h = document.querySelector('[data-role="score-home"]');
+    const a = document.querySelector('[data-role="score-away"]');
     if (h && a) {
       const score = h.textContent + "-" + a.textContent, last = window.__scores[window.__scores.length - 1];
       if (!last || last[1] !== score) window.__scores.push([now, score]);
@@ -72,8 +74,12 @@ STAMPS = """() => {
 def summary(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"n": len(values), "median_ms": round(statistics.median(values), 1), "p95_ms": round(p95, 1),
-            "max_ms": round(max(values), 1)}
+    return {
+        "n": len(values),
+        "median_ms": round(statistics.median(values), 1),
+        "p95_ms": round(p95, 1),
+        "max_ms": round(max(values), 1),
+    }
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -91,8 +97,11 @@ def main(argv: list[str] | None = None) -> dict:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             pages = {}
-            for name, user, path in (("scorer", "scorer", "scorer/"), ("tablet", "umpire1", "referee/"),
-                                     ("scoreboard", None, "")):
+            for name, user, path in (
+                ("scorer", "scorer", "scorer/"),
+                ("tablet", "umpire1", "referee/"),
+                ("scoreboard", None, ""),
+            ):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 if user:
                     client = server.client()
@@ -123,18 +132,25 @@ def main(argv: list[str] | None = None) -> dict:
                     if page is pages["scoreboard"]:
                         goals[goal] += 1
                         want = f"{goals['home']}-{goals['away']}"
-                        page.wait_for_function("(s) => window.__scores.some(([, v]) => v.replace(/\\s/g, '') === s)",
-                                               arg=want, timeout=10_000)
+                        page.wait_for_function(
+                            "(s) => window.__scores.some(([, v]) => v.replace(/\\s/g, '') === s)",
+                            arg=want,
+                            timeout=10_000,
+                        )
                     else:
                         page.wait_for_function("(n) => String(n) in window.__seen", arg=seq, timeout=10_000)
                 key_at = scorer.evaluate("() => window.__lastKey")
-                row = {"seq": seq, "type": "goal" if goal else "play",
-                       "scorer_ms": scorer.evaluate("(n) => window.__seen[n]", seq) - key_at,
-                       "tablet_ms": pages["tablet"].evaluate("(n) => window.__seen[n]", seq) - key_at}
+                row = {
+                    "seq": seq,
+                    "type": "goal" if goal else "play",
+                    "scorer_ms": scorer.evaluate("(n) => window.__seen[n]", seq) - key_at,
+                    "tablet_ms": pages["tablet"].evaluate("(n) => window.__seen[n]", seq) - key_at,
+                }
                 if goal:
                     want = f"{goals['home']}-{goals['away']}"
                     shown = pages["scoreboard"].evaluate(
-                        "(s) => window.__scores.find(([, v]) => v.replace(/\\s/g, '') === s)[0]", want)
+                        "(s) => window.__scores.find(([, v]) => v.replace(/\\s/g, '') === s)[0]", want
+                    )
                     row["scoreboard_ms"] = shown - key_at
                 rows.append(row)
                 time.sleep(args.pause)
@@ -143,7 +159,9 @@ def main(argv: list[str] | None = None) -> dict:
         server.close()
 
     result = {
-        "benchmark": "screens", "python": platform.python_version(), "events": args.events,
+        "benchmark": "screens",
+        "python": platform.python_version(),
+        "events": args.events,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "scorer_key_to_own_log": summary([r["scorer_ms"] for r in rows]),
         "scorer_key_to_tablet": summary([r["tablet_ms"] for r in rows]),

@@ -1,4 +1,4 @@
-"""A generator of realistic match logs (shared/spec/MATCH-LOG.md) for benchmarks and tests.
+"""A generator of realistic match logs (docs/MATCH-LOG.md) for benchmarks and tests.
 
 ``realistic_match(seed)`` returns a whole match-log dict: a six-chukker match of about 400 events
 — throw-ins, plays, balls out over the end line (knock-ins and the odd safety) and over the side
@@ -18,7 +18,7 @@ import random
 import uuid
 from typing import Any
 
-__all__ = ["realistic_match", "match_config"]
+__all__ = ["match_config", "realistic_match"]
 
 LENGTH, WIDTH = 300.0, 160.0
 TEAMS = ("home", "away")
@@ -28,16 +28,34 @@ def _other(team: str) -> str:
     return "away" if team == "home" else "home"
 
 
-def match_config(*, periods: int = 6, home_defends: str = "north", boarded: bool = False,
-                 home_handicap: float = 0, away_handicap: float = 1) -> dict[str, Any]:
+def match_config(
+    *,
+    periods: int = 6,
+    home_defends: str = "north",
+    boarded: bool = False,
+    home_handicap: float = 0,
+    away_handicap: float = 1,
+) -> dict[str, Any]:
     """The ``match`` object of a log (contract defaults, two teams of four)."""
+
     def side(name: str, color: str, goals: float) -> dict[str, Any]:
-        return {"name": name, "color": color, "handicap_goals": goals,
-                "players": [{"number": n, "name": f"{name} {n}", "handicap": h}
-                            for n, h in zip(range(1, 5), (1, 2, 3, 2))]}
+        return {
+            "name": name,
+            "color": color,
+            "handicap_goals": goals,
+            "players": [
+                {"number": n, "name": f"{name} {n}", "handicap": h} for n, h in enumerate((1, 2, 3, 2), start=1)
+            ],
+        }
+
     return {
-        "rules": "USPA-2026", "periods": periods, "period_seconds": 420, "extra_seconds": 30,
-        "interval_seconds": 180, "halftime_seconds": 300, "upper_handicap_limit": 8,
+        "rules": "USPA-2026",
+        "periods": periods,
+        "period_seconds": 420,
+        "extra_seconds": 30,
+        "interval_seconds": 180,
+        "halftime_seconds": 300,
+        "upper_handicap_limit": 8,
         "courtesy_change": False,
         "field": {"length": LENGTH, "width": WIDTH, "boarded": boarded},
         "home_defends": home_defends,
@@ -103,19 +121,32 @@ class _Match:
         elif roll < 0.36:  # wide of goal: knock-in (22.a), now and then a safety (21.a)
             end = self.end_of(defender)
             if r.random() < 0.1:
-                self.add("ball_out", line="end", at={"x": self.line_x(end), "y": self.wide_of_goal()},
-                         last_hit_by=defender, deflected_off=r.choice(["none", "own_mount"]), clock=clock)
+                self.add(
+                    "ball_out",
+                    line="end",
+                    at={"x": self.line_x(end), "y": self.wide_of_goal()},
+                    last_hit_by=defender,
+                    deflected_off=r.choice(["none", "own_mount"]),
+                    clock=clock,
+                )
             else:
-                self.add("ball_out", line="end", at={"x": self.line_x(end), "y": self.wide_of_goal()},
-                         last_hit_by=attacker, deflected_off="none", clock=clock)
+                self.add(
+                    "ball_out",
+                    line="end",
+                    at={"x": self.line_x(end), "y": self.wide_of_goal()},
+                    last_hit_by=attacker,
+                    deflected_off="none",
+                    clock=clock,
+                )
                 if r.random() < 0.05:  # the knock-in is late: Penalty 4 to the other team (22.a)
                     restart_extra.append(("restart_violation", {"kind": "late", "team": defender}))
         elif roll < 0.52:  # over the side boards or side line: free hit (22.f)
             x = round(r.uniform(2, LENGTH - 2), 1)
             y = r.choice([0.0, WIDTH])
             deflected = r.choices(["none", "teammate", "opponent", "unknown"], weights=(80, 8, 8, 4))[0]
-            self.add("ball_out", line="side", at={"x": x, "y": y}, last_hit_by=attacker,
-                     deflected_off=deflected, clock=clock)
+            self.add(
+                "ball_out", line="side", at={"x": x, "y": y}, last_hit_by=attacker, deflected_off=deflected, clock=clock
+            )
         elif roll < 0.80:  # a foul and its penalty
             penalty = r.choices(["1", "2", "3", "4", "5a", "5b"], weights=(3, 22, 15, 20, 25, 15))[0]
             fields: dict[str, Any] = {"against": defender, "number": r.randint(1, 4), "penalty": penalty}
@@ -132,8 +163,18 @@ class _Match:
             elif penalty in ("2", "3") and take_restart and r.random() < 0.35:
                 restart_extra.append(("goal_from_penalty", {"team": attacker}))
         else:  # a whistle: throw-in toward the nearer side (22.e(4)) or fair-play possession (22.h)
-            reason = r.choice(["player_fall", "lost_helmet", "broken_tack", "damaged_ball", "lodged_ball",
-                               "inadvertent", "rule_check", "other"])
+            reason = r.choice(
+                [
+                    "player_fall",
+                    "lost_helmet",
+                    "broken_tack",
+                    "damaged_ball",
+                    "lodged_ball",
+                    "inadvertent",
+                    "rule_check",
+                    "other",
+                ]
+            )
             fields = {"reason": reason, "ball": self.spot(), "possession": attacker}
             if reason in ("inadvertent", "rule_check", "damaged_ball") and r.random() < 0.3:
                 fields["fair_play"] = True
@@ -150,11 +191,11 @@ class _Match:
         for kind, fields in restart_extra:
             if kind == "restart_violation":
                 self.add("restart_violation", clock=clock, **fields)
-        self.add("play", clock=clock)
+        self.add("play")
         for kind, fields in restart_extra:
             if kind == "goal_from_penalty":
                 self.goal(fields["team"], clock + 2.0, from_penalty=True)
-                self.add("play", clock=clock + 2.0)
+                self.add("play")
 
     # -- a whole chukker ----------------------------------------------------------------------
     def period(self, number: int, gap: float) -> None:
@@ -163,7 +204,7 @@ class _Match:
             for team in TEAMS:
                 for n in range(1, 5):
                     self.add("mount", team=team, number=n, horse=f"{team[0].upper()}{n}-{number}")
-        self.add("play", clock=0.0)  # the two horns and the throw-in (or the carried-over restart)
+        self.add("play")  # the two horns and the throw-in (or the carried-over restart)
         final = number == self.periods
         t = 0.0
         void_due = number in (2, self.periods - 1)  # a void or two per match
@@ -188,8 +229,9 @@ class _Match:
             self.add("horn", kind="final", clock=450.0, ball=self.spot())
 
 
-def realistic_match(seed: int = 0, *, periods: int = 6, target_events: int = 400,
-                    home_defends: str = "north") -> dict[str, Any]:
+def realistic_match(
+    seed: int = 0, *, periods: int = 6, target_events: int = 400, home_defends: str = "north"
+) -> dict[str, Any]:
     """A realistic match log of about ``target_events`` events over ``periods`` chukkers."""
     rng = random.Random(seed)
     config = match_config(periods=periods, home_defends=home_defends)

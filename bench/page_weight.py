@@ -1,12 +1,13 @@
 """Bytes a spectator downloads for each public live page: the HTML and every stylesheet and script
-it links (the JavaScript catalog included), raw and gzip-compressed (what WhiteNoise serves in
-production for the static files).
+it links (the JavaScript catalog and the ES modules it preloads included), raw and
+gzip-compressed (what WhiteNoise serves in production for the static files).
 
     python bench/page_weight.py                 # starts its own server with the demo
     python bench/page_weight.py --url http://127.0.0.1:8000   # or measures a running one
 
 Prints a table and writes ``bench/results/page_weight.json``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,9 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 RESULTS = BASE_DIR / "bench" / "results" / "page_weight.json"
-ASSET_RE = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="([^"]+)"')
+# Scripts (classic and module), stylesheets, and the modules a page preloads: every module its
+# scripts import (polo/tests/test_js_modules.py keeps the preloads and the imports the same).
+ASSET_RE = re.compile(r'<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="([^"]+)"')
 
 
 def fetch(url: str) -> bytes:
@@ -37,9 +40,12 @@ def weigh(base: str, path: str) -> dict:
         parts.append({"url": asset, "raw": len(body), "gzip": len(gzip.compress(body, 9))})
     assets = parts[1:]
     return {
-        "page": path, "parts": parts,
-        "js_css_raw": sum(p["raw"] for p in assets), "js_css_gzip": sum(p["gzip"] for p in assets),
-        "total_raw": sum(p["raw"] for p in parts), "total_gzip": sum(p["gzip"] for p in parts),
+        "page": path,
+        "parts": parts,
+        "js_css_raw": sum(p["raw"] for p in assets),
+        "js_css_gzip": sum(p["gzip"] for p in assets),
+        "total_raw": sum(p["raw"] for p in parts),
+        "total_gzip": sum(p["gzip"] for p in parts),
     }
 
 
@@ -58,8 +64,14 @@ def main() -> None:
         server = ServerProcess(Path(tempfile.mkdtemp(prefix="page-weight-")), "weight").start()
         base = server.url
     try:
-        pages = [weigh(base, p) for p in (f"/matches/{args.match}/", f"/matches/{args.match}/overlay/",
-                                          f"/tournaments/{args.tournament}/live/")]
+        pages = [
+            weigh(base, p)
+            for p in (
+                f"/matches/{args.match}/",
+                f"/matches/{args.match}/overlay/",
+                f"/tournaments/{args.tournament}/live/",
+            )
+        ]
     finally:
         if server:
             server.close()

@@ -5,6 +5,7 @@ around it. This config is the only code that names them: it loads the records th
 beside the log, and lets the rooms subscribe to the log's one post-commit seam
 (``matches/log_events.py``).
 """
+
 from importlib import import_module
 
 from django.apps import AppConfig

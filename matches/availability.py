@@ -16,10 +16,11 @@ the day. Vocabulary:
 an event that puts a knocked-out player into another match that day is refused with
 ``player_unavailable`` (Rule 21.d), in the engine's own words and translation.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone as dt_timezone
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Q
@@ -41,7 +42,7 @@ class Identity:
     player_id: int | None
     name: str
 
-    def same_person(self, other: "Identity") -> bool:
+    def same_person(self, other: Identity) -> bool:
         if self.player_id is not None and other.player_id is not None:
             return self.player_id == other.player_id
         return bool(self.name) and self.name.casefold() == other.name.casefold()
@@ -69,7 +70,10 @@ def _other(team: str) -> str:
 
 def _voided_ids(match: Match) -> set[str]:
     # The engine refuses a void of a void, so one level is the whole story.
-    return {str(p.get("target")) for p in MatchEvent.objects.filter(match=match, type="void").values_list("payload", flat=True)}
+    return {
+        str(p.get("target"))
+        for p in MatchEvent.objects.filter(match=match, type="void").values_list("payload", flat=True)
+    }
 
 
 def _identity_by_name(name: str) -> Identity:
@@ -102,8 +106,9 @@ def knock_outs_on(day: date, *, exclude_match_id: int | None = None) -> list[Kno
     # The local day as a range of instants (a plain comparison; ``__date`` would convert every row).
     start = timezone.make_aware(datetime.combine(day, time.min))
     end = timezone.make_aware(datetime.combine(day + timedelta(days=1), time.min))
-    whistles = MatchEvent.objects.filter(type="whistle", received_at__gte=start, received_at__lt=end,
-                                         payload__unconscious=True)
+    whistles = MatchEvent.objects.filter(
+        type="whistle", received_at__gte=start, received_at__lt=end, payload__unconscious=True
+    )
     if exclude_match_id is not None:
         whistles = whistles.exclude(match_id=exclude_match_id)
     # This runs on the event path: a lean query first, the joins only when someone was knocked out.
@@ -162,11 +167,15 @@ def event_refusal(*, match: Match, event: dict[str, Any], now: float) -> Rejecti
     earlier today in another match (``now``: the event's wall time, epoch seconds); None
     otherwise. Costs no query for events that name nobody."""
     kind = event.get("type")
-    incoming = (event.get("player") or {}).get("name") if kind == "substitution" and isinstance(event.get("player"), dict) else None
+    incoming = (
+        (event.get("player") or {}).get("name")
+        if kind == "substitution" and isinstance(event.get("player"), dict)
+        else None
+    )
     named = _named_players(event, match)
     if not named and not incoming:
         return None
-    day = timezone.localdate(datetime.fromtimestamp(now, tz=dt_timezone.utc))
+    day = timezone.localdate(datetime.fromtimestamp(now, tz=UTC))
     knock_outs = knock_outs_on(day, exclude_match_id=match.pk)
     if not knock_outs:
         return None
@@ -205,7 +214,8 @@ def unavailable_on(day: date) -> list[Unavailable]:
     for k in knock_outs:
         affected = [
             (m, team, number)
-            for m in today if m.pk != k.match.pk
+            for m in today
+            if m.pk != k.match.pk
             for (team, number), identity in sorted(line_ups[m.pk].items())
             if identity.same_person(k.identity)
         ]

@@ -7,19 +7,23 @@ process, keyed by the match's ``last_seq`` and its config, and re-derived from t
 the key does not match. Both the write path (``services``) and the reads (``selectors``) fold
 through here; nothing here writes.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
 
-from officiating.engine import Game, MatchConfig, decide, due_events, new_game
+from officiating.engine import Game, MatchConfig, decide, due_events, fold
 
 from .models import Match, MatchEvent, RosterLine
+
+log = logging.getLogger(__name__)
 
 
 def team_side(entry, handicap_goals) -> dict[str, Any]:
@@ -29,23 +33,20 @@ def team_side(entry, handicap_goals) -> dict[str, Any]:
         "color": entry.team.color,
         "handicap_goals": float(handicap_goals),
         "players": [
-            {"number": line.number, "name": line.player.name, "handicap": line.handicap}
-            for line in entry.roster.all()
+            {"number": line.number, "name": line.player.name, "handicap": line.handicap} for line in entry.roster.all()
         ],
     }
 
 
 def match_config(match: Match) -> dict[str, Any]:
-    """The match-log "match" object (contract) built from the ORM rows."""
+    """The match-log "match" object (contract) built from the ORM rows. The times the rows do not
+    set (the extra portion, the intervals, half-time) are left to the rule edition (``rules``)."""
     tournament = match.tournament
 
     return {
         "rules": tournament.rules_edition,
         "periods": match.periods,
         "period_seconds": match.period_seconds,
-        "extra_seconds": 30,
-        "interval_seconds": 180,
-        "halftime_seconds": 300,
         "upper_handicap_limit": tournament.upper_handicap_limit,
         "courtesy_change": tournament.courtesy_change,
         "tack_allowance": tournament.tack_allowance,
@@ -93,16 +94,22 @@ def match_game(match: Match, config: dict[str, Any] | None = None) -> Game:
     if cached and cached.config_key == key and cached.last_seq == match.last_seq:
         return cached.game
     if cached and cached.config_key == key and cached.last_seq < match.last_seq:
-        game, after = cached.game, cached.last_seq
+        folded, after = cached.game, cached.last_seq
     else:
-        game, after = new_game(MatchConfig.from_dict(config)), 0
+        folded, after = None, 0
     rows = MatchEvent.objects.filter(match=match, seq__gt=after, seq__lte=match.last_seq).order_by("seq")
-    for payload in rows.values_list("payload", flat=True):
-        decision = decide(game, payload)
-        # Every stored event was accepted when it arrived; if a rule change made one invalid,
-        # the fold skips it rather than losing the rest of the log.
-        if decision.accepted:
-            game = decision.game
+    # Every stored event was accepted when it arrived; if a rule change made one invalid, the fold
+    # skips it (``Fold.refused``) rather than losing the rest of the log.
+    engine_config = folded.config if folded is not None else MatchConfig.from_dict(config)
+    folding = fold(engine_config, rows.values_list("payload", flat=True), game=folded)
+    for refusal in folding.refused:
+        log.warning(
+            "match %s: stored event %r is refused by the rules now (%s); skipped",
+            match.pk,
+            refusal.id,
+            refusal.error.code,
+        )
+    game = folding.game
     game_remember(match.pk, match.last_seq, config, game)
     return game
 

@@ -13,6 +13,7 @@ commits (never before: nobody may hear of an event that could still roll back) t
 
 A receiver that fails is logged and does not stop the others: the events are committed already.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

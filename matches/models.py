@@ -9,6 +9,7 @@ These are the match log's own records. The rooms keep theirs beside their code
 (``matches/officials/models.py``: score confirmations; ``matches/committee/models.py``: the audit
 trail, reports and webhooks); ``MatchesConfig.import_models`` loads them with these.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -18,8 +19,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext
+from django.utils.translation import gettext_lazy as _, pgettext
+
+from officiating.engine import USPA_2026
 
 HANDICAP_VALIDATORS = [MinValueValidator(-2), MaxValueValidator(10)]
 
@@ -38,7 +40,9 @@ class Tournament(models.Model):
         _("rules edition"), max_length=20, choices=RulesEdition.choices, default=RulesEdition.USPA_2026
     )
     courtesy_change = models.BooleanField(
-        _("courtesy changes allowed"), default=False, help_text=_("Rule 21.f(2): one 1-minute courtesy change per period.")
+        _("courtesy changes allowed"),
+        default=False,
+        help_text=_("Rule 21.f(2): one 1-minute courtesy change per period."),
     )
     tack_allowance = models.BooleanField(
         _("5-minute tack allowance"),
@@ -111,7 +115,9 @@ class Player(models.Model):
 class Entry(models.Model):
     """A team entered in a tournament, with its roster."""
 
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries"
+    )
     team = models.ForeignKey(Team, verbose_name=_("team"), on_delete=models.PROTECT, related_name="entries")
 
     class Meta:
@@ -171,7 +177,9 @@ class Match(models.Model):
         FINAL = "final", _("Final")
         SUBSIDIARY = "subsidiary", _("Subsidiary")
 
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches")
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches"
+    )
     field = models.ForeignKey(Field, verbose_name=_("field"), on_delete=models.PROTECT, related_name="matches")
     starts_at = models.DateTimeField(_("starts at"))
     home = models.ForeignKey(Entry, verbose_name=_("home"), on_delete=models.PROTECT, related_name="home_matches")
@@ -179,24 +187,49 @@ class Match(models.Model):
     periods = models.PositiveSmallIntegerField(
         _("periods"), default=6, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
-    period_seconds = models.PositiveSmallIntegerField(_("period length (s)"), default=420)
-    stage = models.CharField(_("stage"), max_length=16, choices=Stage.choices, blank=True, default="",
-                             help_text=_("The knockout stages make the rounds of the bracket; the standings count the "
-                                         "other matches."))
-    home_defends = models.CharField(_("home defends at the first throw-in"), max_length=5, choices=End.choices, default=End.NORTH)
-    home_handicap_goals = models.DecimalField(_("home handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0))
-    away_handicap_goals = models.DecimalField(_("away handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0))
-    umpires = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="umpired_matches", verbose_name=_("umpires"))
+    period_seconds = models.PositiveSmallIntegerField(_("period length (s)"), default=int(USPA_2026.period_seconds))
+    stage = models.CharField(
+        _("stage"),
+        max_length=16,
+        choices=Stage.choices,
+        blank=True,
+        default="",
+        help_text=_("The knockout stages make the rounds of the bracket; the standings count the other matches."),
+    )
+    home_defends = models.CharField(
+        _("home defends at the first throw-in"), max_length=5, choices=End.choices, default=End.NORTH
+    )
+    home_handicap_goals = models.DecimalField(
+        _("home handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0)
+    )
+    away_handicap_goals = models.DecimalField(
+        _("away handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0)
+    )
+    umpires = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="umpired_matches", verbose_name=_("umpires")
+    )
     referee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="refereed_matches", verbose_name=_("referee")
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="refereed_matches",
+        verbose_name=_("referee"),
     )
     scorer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="scored_matches", verbose_name=_("scorer")
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="scored_matches",
+        verbose_name=_("scorer"),
     )
     # A cache of the rules service's fold of the log, rebuilt from MatchEvent whenever in doubt.
     state_cache = models.JSONField(_("state cache"), default=dict, blank=True, editable=False)
     last_seq = models.PositiveIntegerField(_("log position"), default=0, editable=False)
-    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False
+    )
 
     class Meta:
         ordering = ["starts_at", "field__name"]
@@ -211,8 +244,10 @@ class Match(models.Model):
     @property
     def title(self) -> str:
         """The two teams in words, in the active language ("La Dolfina v Ellerstina")."""
-        return pgettext("match title", "%(home)s v %(away)s") % {"home": self.home.team.name,
-                                                                  "away": self.away.team.name}
+        return pgettext("match title", "%(home)s v %(away)s") % {
+            "home": self.home.team.name,
+            "away": self.away.team.name,
+        }
 
     def clean(self) -> None:
         if self.home_id and self.away_id:
@@ -259,8 +294,14 @@ class MatchEvent(models.Model):
     client_id = models.CharField(_("client id"), max_length=64)
     type = models.CharField(_("type"), max_length=32)
     payload = models.JSONField(_("event"))
-    sent_by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("sent by"), null=True, blank=True,
-                                on_delete=models.SET_NULL, related_name="+")
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("sent by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     received_at = models.DateTimeField(_("received at"))
 
     objects = AppendOnlyQuerySet.as_manager()
@@ -284,3 +325,71 @@ class MatchEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("Match events are append-only; log a void instead."))
+
+
+class CommitteeAssignmentQuerySet(models.QuerySet):
+    def active(self) -> CommitteeAssignmentQuerySet:
+        return self.filter(revoked_at__isnull=True)
+
+
+class CommitteeAssignment(models.Model):
+    """A committee member's mandate over one tournament: they set it up, send the committee's events
+    on its matches, run its shootouts and read its reports, and act on no other tournament.
+
+    The federation (superusers and the ``federation`` group: the server's operators) needs none: it
+    acts on every tournament. An assignment is revoked, never deleted: the audit trail names the
+    assignment each committee action was taken under (``AuditEntry.assignment``), so it outlives its
+    revocation. A member may hold one active assignment per tournament."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("committee member"),
+        on_delete=models.CASCADE,
+        related_name="committee_assignments",
+    )
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="committee_assignments"
+    )
+    assigned_at = models.DateTimeField(_("assigned at"), default=timezone.now)
+    assigned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("assigned by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("revoked by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    objects = CommitteeAssignmentQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-assigned_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "tournament"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="one_active_committee_assignment",
+            )
+        ]
+        verbose_name = _("committee assignment")
+        verbose_name_plural = _("committee assignments")
+
+    def __str__(self) -> str:
+        return _("%(member)s, committee of %(tournament)s (#%(id)s)") % {
+            "member": self.user,
+            "tournament": self.tournament.name,
+            "id": self.pk,
+        }
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None

@@ -4,11 +4,13 @@ reads that first append the horns a running clock has made due are ``live.snapsh
 Vocabulary: the *meta* of a match is what does not change during play (teams, colours, field,
 tournament, start time); its *state* is the engine's state (``to_state``) projected to now.
 """
+
 from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -37,8 +39,12 @@ def match_meta(match: Match) -> dict[str, Any]:
     return {
         "id": match.pk,
         "tournament": {"id": match.tournament_id, "name": match.tournament.name, "club": match.tournament.club},
-        "field": {"name": match.field.name, "length": match.field.length, "width": match.field.width,
-                  "boarded": match.field.boarded},
+        "field": {
+            "name": match.field.name,
+            "length": match.field.length,
+            "width": match.field.width,
+            "boarded": match.field.boarded,
+        },
         "starts_at": match.starts_at.timestamp(),
         "stage": match.stage or None,
         "periods": match.periods,
@@ -65,10 +71,16 @@ def _event_rows(match_id: int, since: int, upto: int | None, official: bool, lim
     if limit is not None:
         rows = rows[:limit]
     return [
-        {"seq": seq, "id": client_id, "type": type_, "event": payload if official else public_event(payload),
-         "received_at": received_at.timestamp()}
+        {
+            "seq": seq,
+            "id": client_id,
+            "type": type_,
+            "event": payload if official else public_event(payload),
+            "received_at": received_at.timestamp(),
+        }
         for seq, client_id, type_, payload, received_at in rows.values_list(
-            "seq", "client_id", "type", "payload", "received_at")
+            "seq", "client_id", "type", "payload", "received_at"
+        )
     ]
 
 

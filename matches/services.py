@@ -9,18 +9,19 @@ This module imports no room: that seam is its only way out.
 ``match_clock_catch_up`` appends the horns a running clock has made due (the clock watcher and
 the reads call it). The folded game and its cache are in ``games``.
 """
+
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone as dt_timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from officiating.engine import Game, Rejection, decide, to_state
+from officiating.engine import Game, Rejection, decide, same_event, to_state
 
 from .availability import event_refusal
 from .games import game_remember, horns_due, match_config, match_game, with_rosters
@@ -53,13 +54,6 @@ class LogResult:
     would_be: Rejection | ServiceRejection | None = None
 
 
-def _same_event(stored: dict[str, Any], posted: dict[str, Any]) -> bool:
-    """A retry is the same event when every key the client sent is unchanged (the server may have
-    filled in ``clock``)."""
-    posted = {k: v for k, v in posted.items() if k not in TRANSPORT_KEYS}
-    return all(stored.get(k) == v for k, v in posted.items())
-
-
 def _append(match: Match, event: dict[str, Any], user, now: float) -> MatchEvent:
     match.last_seq += 1
     return MatchEvent.objects.create(
@@ -69,7 +63,7 @@ def _append(match: Match, event: dict[str, Any], user, now: float) -> MatchEvent
         type=str(event.get("type", "")),
         payload=event,
         sent_by=user if getattr(user, "is_authenticated", False) else None,
-        received_at=datetime.fromtimestamp(now, tz=dt_timezone.utc),  # the engine's ``now`` for it
+        received_at=datetime.fromtimestamp(now, tz=UTC),  # the engine's ``now`` for it
     )
 
 
@@ -84,8 +78,9 @@ def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[MatchE
     return game, appended
 
 
-def _save_and_publish(match: Match, game: Game, config: dict[str, Any], now: float,
-                      rows: list[MatchEvent]) -> dict[str, Any]:
+def _save_and_publish(
+    match: Match, game: Game, config: dict[str, Any], now: float, rows: list[MatchEvent]
+) -> dict[str, Any]:
     """After appending ``rows``: save the state cache, remember the fold, and hand the rows and
     the state after them to the seam (``log_events``), which passes them on once the transaction
     commits. Returns the state (English, projected to ``now``)."""
@@ -94,8 +89,16 @@ def _save_and_publish(match: Match, game: Game, config: dict[str, Any], now: flo
     match.status = state.get("status", match.status)
     match.save(update_fields=["state_cache", "last_seq", "status"])
     game_remember(match.pk, match.last_seq, config, game)
-    events = tuple({"seq": row.seq, "id": row.client_id, "type": row.type, "event": row.payload,
-                    "received_at": row.received_at.timestamp()} for row in rows)
+    events = tuple(
+        {
+            "seq": row.seq,
+            "id": row.client_id,
+            "type": row.type,
+            "event": row.payload,
+            "received_at": row.received_at.timestamp(),
+        }
+        for row in rows
+    )
     publish(LoggedEvents(match_id=match.pk, events=events, state=state, game=game, now=now))
     return state
 
@@ -119,7 +122,11 @@ STALE_SEQUENCE = ServiceRejection(
 DUPLICATE_ID = ServiceRejection("duplicate_id", _("Another event with this id was recorded with different content."))
 VOID_NOT_PERMITTED = ServiceRejection(
     "void_not_permitted",
-    _("You may not void this event: only the committee may undo its own decisions, and only those who may log an event may void it."))
+    _(
+        "You may not void this event: only the committee may undo its own decisions, and only those who may log an "
+        "event may void it."
+    ),
+)
 
 
 def event_author(match: Match, user) -> dict[str, str] | None:
@@ -144,7 +151,9 @@ def _void_refusal(match: Match, event: dict[str, Any], author: dict[str, str] | 
     """Who may undo what: refuse a void of an event the voider may not log, or of the committee's."""
     if event.get("type") != "void" or author is None:
         return None
-    target = MatchEvent.objects.filter(match=match, client_id=str(event.get("target"))).select_related("sent_by").first()
+    target = (
+        MatchEvent.objects.filter(match=match, client_id=str(event.get("target"))).select_related("sent_by").first()
+    )
     if target is None:
         return None  # the engine says there is no such event
     return None if can_void(author["role"], target.type, _author_role(match, target)) else VOID_NOT_PERMITTED
@@ -187,8 +196,9 @@ def _stale(game: Game, event: dict[str, Any], now: float) -> Rejection | Service
     return STALE_SEQUENCE
 
 
-def _stale_answer(match: Match, game: Game, event: dict[str, Any], expected: int, now: float,
-                  lang: str, stamps: bool) -> LogResult:
+def _stale_answer(
+    match: Match, game: Game, event: dict[str, Any], expected: int, now: float, lang: str, stamps: bool
+) -> LogResult:
     """``stale_sequence``, with whether the event would be accepted on the log as it is now (the
     horns the clock has made due included) and, if not, the refusal it would get."""
     error = _stale(game, {**event, "expected_seq": expected}, now)
@@ -199,13 +209,20 @@ def _stale_answer(match: Match, game: Game, event: dict[str, Any], expected: int
     if would is None:
         decision = decide(current, event, now=now, stamps=stamps)
         would = None if decision.accepted else decision.error
-    return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=error,
-                     valid_now=would is None, would_be=would)
+    return LogResult(
+        accepted=False,
+        state=to_state(game, now=now, lang=lang),
+        last_seq=match.last_seq,
+        error=error,
+        valid_now=would is None,
+        would_be=would,
+    )
 
 
 @transaction.atomic
-def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: float | None = None,
-                    lang: str = "en") -> LogResult:
+def match_event_log(
+    *, match_id: int, event: dict[str, Any], user=None, now: float | None = None, lang: str = "en"
+) -> LogResult:
     """Validate one event with the rules engine and append it to the match's log if accepted.
     ``lang``: the language of the state in the answer (the cached state is in English). ``now``:
     for tests and the demo; live, the time is read after the match is locked."""
@@ -220,12 +237,19 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     if now is None:
         now = _now_after_lock(game)
     if existing is not None:
-        if not _same_event(existing.payload, event):
-            return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
-                             error=DUPLICATE_ID)
+        # A retry (the first answer again) or other content under a used id: the engine's one
+        # definition of the same event, the posted one against the stored one.
+        if not same_event(event, existing.payload):
+            return LogResult(
+                accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=DUPLICATE_ID
+            )
         return LogResult(
-            accepted=True, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
-            seq=existing.seq, event=existing.payload, duplicate=True,
+            accepted=True,
+            state=to_state(game, now=now, lang=lang),
+            last_seq=match.last_seq,
+            seq=existing.seq,
+            event=existing.payload,
+            duplicate=True,
         )
 
     # The client's expected_seq is checked against the log as the client saw it, before any horn
@@ -235,29 +259,43 @@ def match_event_log(*, match_id: int, event: dict[str, Any], user=None, now: flo
     author = event_author(match, user)
     if author is not None:
         stripped["by"] = author
-    if isinstance(expected, int) and not isinstance(expected, bool) and expected < match.last_seq:
+    # Behind the log or ahead of it (a client that has not seen the log either): stale (issue 11).
+    if isinstance(expected, int) and not isinstance(expected, bool) and expected != match.last_seq:
         return _stale_answer(match, game, stripped, expected, now, lang, stamps)
 
     # Rule 21.d across the day: the engine sees this match only (matches/availability.py).
     refusal = event_refusal(match=match, event=stripped, now=now) or _void_refusal(match, stripped, author)
     if refusal is not None:
-        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal)
+        return LogResult(
+            accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal
+        )
 
     game, appended = _append_due(match, game, now)
     decision = decide(game, stripped, now=now, stamps=stamps)
     if not decision.accepted:
         if appended:
             _save_and_publish(match, game, config, now, appended)
-        return LogResult(accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq,
-                         error=decision.error, appended=[row.seq for row in appended])
+        return LogResult(
+            accepted=False,
+            state=to_state(game, now=now, lang=lang),
+            last_seq=match.last_seq,
+            error=decision.error,
+            appended=[row.seq for row in appended],
+        )
 
     row = _append(match, decision.event, user, now)
     appended.append(row)
     state = _save_and_publish(match, decision.game, config, now, appended)
     if lang != "en":
         state = to_state(decision.game, now=now, lang=lang)
-    return LogResult(accepted=True, state=state, last_seq=match.last_seq, seq=row.seq, event=decision.event,
-                     appended=[row.seq for row in appended])
+    return LogResult(
+        accepted=True,
+        state=state,
+        last_seq=match.last_seq,
+        seq=row.seq,
+        event=decision.event,
+        appended=[row.seq for row in appended],
+    )
 
 
 @transaction.atomic

@@ -1,9 +1,10 @@
-"""The home page (today's matches, and the official's own) and the health check."""
+"""The home page (today's matches, and the official's own). The probes, ``/healthz`` and
+``/readyz``, are answered before the host check: ``polo/health.py``."""
+
 from __future__ import annotations
 
-from django.db import connection
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -38,9 +39,3 @@ def home(request: HttpRequest) -> HttpResponse:
             "is_committee": is_committee(request.user),
         },
     )
-
-
-def healthz(request: HttpRequest) -> JsonResponse:
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"ok": True})

@@ -7,6 +7,7 @@ queued a task never waits for it (a webhook endpoint that does not answer would 
 scorer's last event of a match for its whole retry budget). A retry there waits its backoff on a
 timer, as it would wait in the broker.
 """
+
 from __future__ import annotations
 
 import os
@@ -66,14 +67,23 @@ class BackgroundTask(Task):
         # A task queued by a task already on the pool runs right there, in order.
         return super().apply_async(args=args, kwargs=kwargs, task_id=task_id, **options)
 
-    def retry(self, args=None, kwargs=None, exc=None, throw=True, eta=None, countdown=None, max_retries=None,
-              **options):
+    def retry(
+        self, args=None, kwargs=None, exc=None, throw=True, eta=None, countdown=None, max_retries=None, **options
+    ):
         """On the pool, a retry waits its countdown (the exponential backoff of ``autoretry_for``)
         on a timer and runs on the pool again; Celery's own eager retry would run it at once."""
         request = self.request
         if not (request.is_eager and _in_pool()):
-            return super().retry(args=args, kwargs=kwargs, exc=exc, throw=throw, eta=eta, countdown=countdown,
-                                 max_retries=max_retries, **options)
+            return super().retry(
+                args=args,
+                kwargs=kwargs,
+                exc=exc,
+                throw=throw,
+                eta=eta,
+                countdown=countdown,
+                max_retries=max_retries,
+                **options,
+            )
         retries = request.retries + 1
         limit = self.max_retries if max_retries is None else max_retries
         if limit is not None and retries > limit:

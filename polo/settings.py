@@ -5,15 +5,17 @@ Celery tasks run in-process (no Redis). DEBUG is off unless set (``manage.py`` a
 it for development), and without DEBUG a SECRET_KEY is required. Production sets ``DEBUG=false``,
 ``SECRET_KEY``, ``ALLOWED_HOSTS``, ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``.
 """
+
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from .env import ConfigError, env_bool, env_choice, env_int, env_list, env_str
+from .env import ConfigError, env_bool, env_choice, env_int, env_list, env_origins, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("POLO_VAR_DIR", str(BASE_DIR / "var")))
@@ -37,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "axes",
     "officiating",
     "matches",
 ]
@@ -45,13 +48,19 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "polo.middleware.ContentSecurityPolicyMiddleware",
+    # /healthz and /readyz (polo/health.py): before the host check, for compose's plain-HTTP probe.
+    "polo.health.HealthCheckMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # JSON errors under /api/ (CSRF, 404, 405, 413, 500), in the request's language: polo/api_errors.py.
+    "polo.api_errors.ApiErrorMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login that django-axes refused into the lockout page (429, matches.auth).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "polo.urls"
@@ -69,9 +78,9 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-            ],
+            ]
         },
-    },
+    }
 ]
 
 # --- Database -------------------------------------------------------------------------------
@@ -110,8 +119,13 @@ if REDIS_URL:
                 # sockets joining at once the default of 100 connections is far too few.
                 # A Redis that stops answering must not hold a socket or a request forever: reads
                 # time out (above the layer's 5 s blocking receive) and the log repairs the rest.
-                "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 2000),
-                           **REDIS_SOCKET_OPTIONS}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": env_int("REDIS_MAX_CONNECTIONS", 2000),
+                        **REDIS_SOCKET_OPTIONS,
+                    }
+                ],
                 "capacity": 1500,
                 "expiry": 30,
                 "group_expiry": 86400,
@@ -120,8 +134,14 @@ if REDIS_URL:
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": env_str("CHANNEL_PREFIX", "polo"), "OPTIONS": REDIS_SOCKET_OPTIONS}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CHANNEL_PREFIX", "polo"),
+            "OPTIONS": REDIS_SOCKET_OPTIONS,
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer", "CONFIG": {"capacity": 1500}}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -153,8 +173,49 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Login throttling: django-axes, counting failed logins in the database (so it holds while Redis is
+# away), with the limits of matches/auth.py: LOGIN_THROTTLE_ATTEMPTS failures per (username,
+# address), LOGIN_THROTTLE_ADDRESS_ATTEMPTS per address (any usernames), each counted over the last
+# LOGIN_THROTTLE_SECONDS, which is also how long a lock lasts after the last failure; and past
+# LOGIN_THROTTLE_USERNAME_ATTEMPTS failures for one username (from any addresses) each address gets
+# fewer tries at it (halved per that many failures, never fewer than one), so a login under attack
+# slows every attacker's address down but its official still logs in from an address that has not
+# failed. The committee unlocks a login at /committee/lockouts/.
 LOGIN_THROTTLE_ATTEMPTS = env_int("LOGIN_THROTTLE_ATTEMPTS", 5, minimum=1)
 LOGIN_THROTTLE_SECONDS = env_int("LOGIN_THROTTLE_SECONDS", 300, minimum=1)
+LOGIN_THROTTLE_ADDRESS_ATTEMPTS = env_int("LOGIN_THROTTLE_ADDRESS_ATTEMPTS", 4 * LOGIN_THROTTLE_ATTEMPTS, minimum=1)
+LOGIN_THROTTLE_USERNAME_ATTEMPTS = env_int("LOGIN_THROTTLE_USERNAME_ATTEMPTS", 4 * LOGIN_THROTTLE_ATTEMPTS, minimum=1)
+AUTHENTICATION_BACKENDS = ["matches.auth.LoginThrottleBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_HANDLER = "matches.auth.LoginThrottleHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = "matches.auth.failure_limit"  # LOGIN_THROTTLE_ATTEMPTS, less under the backoff
+AXES_COOLOFF_TIME = "matches.auth.cool_off"  # LOGIN_THROTTLE_SECONDS
+AXES_CLIENT_IP_CALLABLE = "matches.auth.client_address"  # believes TRUSTED_PROXIES only
+AXES_USERNAME_CALLABLE = "matches.auth.attempted_username"
+AXES_LOCKOUT_CALLABLE = "matches.auth.lockout_response"  # the login page, 429, in the user's language
+AXES_RESET_ON_SUCCESS = True  # a login clears that username's failures at that address
+# Attempts while locked are refused without being recorded: they neither extend the lock nor grow
+# the table.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# Unlocking goes through the committee's page, which records it in the audit trail; not the admin.
+AXES_ENABLE_ADMIN = False
+# Quiet at start-up: `manage.py replay` owns its standard error (one line, then exit 2).
+AXES_VERBOSE = False
+
+# Proxies whose X-Forwarded-For is believed, nearest first or in any order: addresses or networks,
+# comma-separated (our nginx in docker-compose). The same variable configures uvicorn's
+# --forwarded-allow-ips. Unset: none (the address is the connection's). Never "*": a client could
+# then choose its own address and walk around the login throttle.
+TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", [])
+try:
+    for _proxy in TRUSTED_PROXIES:
+        ipaddress.ip_network(_proxy, strict=False)
+except ValueError:
+    raise ConfigError(
+        f"FORWARDED_ALLOW_IPS must list the trusted proxies' addresses or networks, got {_proxy!r}"
+        + (" ('*' would let any client choose its own address)" if "*" in _proxy else "")
+    ) from None
 
 # --- Languages and time ---------------------------------------------------------------------
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", {"en", "es"})
@@ -179,20 +240,25 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "polo.staticfiles.ModuleManifestStaticFilesStorage"  # hashed names, ES module imports too
     },
 }
 
 # --- Security -------------------------------------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the pages' fetch() reads it to send X-CSRFToken
+CSRF_FAILURE_VIEW = "polo.api_errors.csrf_failure"  # JSON under /api/, the page elsewhere
 X_FRAME_OPTIONS = "DENY"
+# The origins that may frame the stream overlay (a production switcher), comma-separated, e.g.
+# https://switcher.example.com: its CSP frame-ancestors, and no X-Frame-Options on it. Unset: none
+# may (frame-ancestors 'none', X-Frame-Options DENY), as for every other page.
+OVERLAY_FRAME_ANCESTORS = env_origins("OVERLAY_FRAME_ANCESTORS")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)

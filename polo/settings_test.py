@@ -3,11 +3,12 @@
 ``DATABASE_URL`` and ``REDIS_URL`` pass through, so the same suite runs on the embedded defaults
 and on PostgreSQL + Redis (see ``.ci/run``).
 """
+
 import os
 
 os.environ.setdefault("DEBUG", "true")
 
-from .settings import *  # noqa: E402,F403
+from .settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests only
 

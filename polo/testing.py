@@ -5,6 +5,7 @@ websockets, the database named by ``DATABASE_URL`` (a fresh SQLite file, or a fr
 database next to the one in ``DATABASE_URL``) and, when ``REDIS_URL`` is set, Redis with a channel
 prefix of its own. The server can be stopped and started again on the same database and port.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,8 +61,16 @@ def _fresh_database_url(tmp_dir: Path, name: str) -> tuple[str, callable]:
 class ServerProcess:
     """``uvicorn polo.asgi:application`` on a free port, with migrations and the demo loaded."""
 
-    def __init__(self, tmp_dir: Path, name: str = "e2e", *, demo: bool = True, extra_env: dict | None = None,
-                 database_url: str | None = None, channel_prefix: str | None = None) -> None:
+    def __init__(
+        self,
+        tmp_dir: Path,
+        name: str = "e2e",
+        *,
+        demo: bool = True,
+        extra_env: dict | None = None,
+        database_url: str | None = None,
+        channel_prefix: str | None = None,
+    ) -> None:
         self.tmp_dir = Path(tmp_dir)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -88,18 +97,40 @@ class ServerProcess:
 
     def manage(self, *args: str) -> str:
         result = subprocess.run(
-            [sys.executable, "manage.py", *args], cwd=BASE_DIR, env=self.env, capture_output=True, text=True, timeout=300
+            [sys.executable, "manage.py", *args],
+            cwd=BASE_DIR,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         if result.returncode != 0:
             raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}")
         return result.stdout
 
-    def start(self) -> "ServerProcess":
+    def start(self) -> ServerProcess:
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "polo.asgi:application", "--host", "127.0.0.1", "--port", str(self.port),
-             "--ws-max-size", "65536", "--ws-per-message-deflate", "false", "--log-level", "warning"],
-            cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "polo.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--ws-max-size",
+                "65536",
+                "--ws-per-message-deflate",
+                "false",
+                "--log-level",
+                "warning",
+            ],
+            cwd=BASE_DIR,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -132,7 +163,7 @@ class ServerProcess:
         self._drop()
 
     # --- a tiny HTTP client for tests (session cookie + CSRF), standard library only ---------
-    def client(self) -> "HttpClient":
+    def client(self) -> HttpClient:
         return HttpClient(self.url)
 
 
@@ -151,8 +182,9 @@ class HttpClient:
         self.request("GET", "/accounts/login/")
         return next(c.value for c in self.jar if c.name == "csrftoken")
 
-    def request(self, method: str, path: str, data: dict | None = None, *, form: bool = False,
-                headers: dict | None = None) -> tuple[int, dict | str]:
+    def request(
+        self, method: str, path: str, data: dict | None = None, *, form: bool = False, headers: dict | None = None
+    ) -> tuple[int, dict | str]:
         body = None
         hdrs = {"Referer": self.base_url + "/", **(headers or {})}
         if data is not None:

@@ -1,6 +1,6 @@
 """URL map. Each room of the app has its own URL module:
 
-- ``matches.urls``: home, login/logout, health;
+- ``matches.urls``: home, login/logout (the probes, ``/healthz`` and ``/readyz``, are ``polo.health``);
 - ``matches.api.urls``: the JSON API and its OpenAPI document (``/api/``);
 - ``matches.public.urls``: the public scoreboard, overlay and tournament pages;
 - ``matches.officials.urls``: the scorer's and the referee's screens;
@@ -8,6 +8,7 @@
 
 The websocket's route is in ``matches.live.routing`` (``polo/asgi.py``).
 """
+
 from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog

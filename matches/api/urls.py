@@ -1,4 +1,5 @@
 """``/api/``: the JSON API and its OpenAPI document (docs/LIVE-PROTOCOL.md)."""
+
 from django.urls import path
 
 from . import views

@@ -7,17 +7,16 @@ caller's language (``Accept-Language``, the language cookie or the session).
 Events are posted here and nowhere else (never over the websocket): CSRF, permissions,
 idempotency by the client's ``id`` and the ``expected_seq`` check live on this one path.
 """
+
 from __future__ import annotations
 
-import json
 import time
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -28,11 +27,11 @@ from matches.officials import services as officials
 from matches.permissions import can_log_event, is_official, match_role
 from matches.public import selectors as public
 from matches.services import LogResult, match_event_log
+from officiating.engine.strict import key_refusal
+from polo.api_errors import too_large
 
-from . import openapi
-
-# A single event is a few hundred bytes; anything much larger is not an event.
-EVENT_MAX_BYTES = 16 * 1024
+from . import inputs, openapi
+from .inputs import EVENT_MAX_BYTES
 
 
 def request_language() -> str:
@@ -79,31 +78,57 @@ def event_shape_problem(event: dict[str, Any]) -> str | None:
 
 # --- POST /api/matches/{id}/events ----------------------------------------------------------
 
-def _read_event(request: HttpRequest) -> dict[str, Any] | None:
-    declared = request.META.get("CONTENT_LENGTH") or "0"
-    if not declared.isdigit() or int(declared) > EVENT_MAX_BYTES:
-        return None
-    body = request.body
-    if len(body) > EVENT_MAX_BYTES:
-        return None
+
+def _not_an_event() -> str:
+    return _("The body must be one event: a JSON object of at most %(size)d bytes.") % {"size": EVENT_MAX_BYTES}
+
+
+def _read_event(request: HttpRequest) -> dict[str, Any] | JsonResponse:
+    """The posted event (a JSON object), or the answer refusing the body (400, 413)."""
     try:
-        event = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return event if isinstance(event, dict) else None
+        event = inputs.read_json(request, EVENT_MAX_BYTES)
+    except inputs.BodyRefused as refused:
+        if refused.status == 413:
+            return too_large(refused.limit)
+        return _error(400, "invalid_event", inputs.body_message(refused.reason, _not_an_event()))
+    if not isinstance(event, dict):
+        return _error(400, "invalid_event", _not_an_event())
+    return event
+
+
+def _invalid_event(match_id: int, lang: str, message: str) -> JsonResponse:
+    """422 ``invalid_event`` with the state, as the rules' refusals come (nothing changed)."""
+    snapshot = snapshots.match_snapshot(match_id, lang=lang)
+    return JsonResponse(
+        {
+            "accepted": False,
+            "error": {"code": "invalid_event", "rule": None, "message": message},
+            "state": snapshot["state"],
+            "last_seq": snapshot["last_seq"],
+        },
+        status=422,
+    )
 
 
 def _answer(result: LogResult, lang: str) -> JsonResponse:
     if result.accepted:
-        body = {"accepted": True, "seq": result.seq, "last_seq": result.last_seq, "event": result.event,
-                "state": result.state}
+        body = {
+            "accepted": True,
+            "seq": result.seq,
+            "last_seq": result.last_seq,
+            "event": result.event,
+            "state": result.state,
+        }
         if result.duplicate:
             return JsonResponse({**body, "duplicate": True}, status=200)
         return JsonResponse(body, status=201)
     error = result.error
-    body = {"accepted": False,
-            "error": {"code": error.code, "rule": error.rule, "message": error.message(lang)},
-            "state": result.state, "last_seq": result.last_seq}
+    body = {
+        "accepted": False,
+        "error": {"code": error.code, "rule": error.rule, "message": error.message(lang)},
+        "state": result.state,
+        "last_seq": result.last_seq,
+    }
     if result.valid_now is not None:
         body["valid_now"] = result.valid_now
         if result.would_be is not None:
@@ -119,34 +144,37 @@ def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
     if not request.user.is_authenticated:
         return _forbidden()
     event = _read_event(request)
-    if event is None:
-        return _error(400, "invalid_event", _("The body must be one event: a JSON object of at most %(size)d bytes.")
-                      % {"size": EVENT_MAX_BYTES})
-    if not can_log_event(request.user, match, event.get("type")):
-        return _forbidden()
+    if isinstance(event, JsonResponse):
+        return event
     lang = request_language()
+    # The id and the type first: the permission is per type, and the id is a column of 64.
+    head = inputs.event_head_problem(event)
+    if head is not None:
+        return _forbidden() if match_role(request.user, match) is None else _invalid_event(match_id, lang, head)
+    if not can_log_event(request.user, match, event["type"]):
+        return _forbidden()
+    # Exactly the contract's keys (the engine's rule; refused in the caller's language).
+    refusal = key_refusal(event)
+    if refusal is not None:
+        return _invalid_event(match_id, lang, refusal.message(lang))
     problem = event_shape_problem(event)
     if problem is not None:
-        snapshot = snapshots.match_snapshot(match_id, lang=lang)
-        return JsonResponse({
-            "accepted": False,
-            "error": {"code": "invalid_event", "rule": None,
-                      "message": _("The event is not valid: %(problem)s") % {"problem": problem}},
-            "state": snapshot["state"], "last_seq": snapshot["last_seq"]}, status=422)
+        return _invalid_event(match_id, lang, _("The event is not valid: %(problem)s") % {"problem": problem})
     return _answer(match_event_log(match_id=match_id, event=event, user=request.user, lang=lang), lang)
 
 
 # --- GET /api/matches/{id}/events?since=n ----------------------------------------------------
 
+
 def _get_events(request: HttpRequest, match_id: int) -> JsonResponse:
     match = Match.objects.defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
-    since = request.GET.get("since", "0")
-    if not since.isdigit():
+    since = inputs.since(request.GET.get("since", "0"))
+    if since is None:
         return _error(400, "invalid_since", _("since must be a whole number (a sequence number)."))
     official = is_official(request.user, match)
-    return JsonResponse(selectors.match_events_since(match_id, int(since), official=official))
+    return JsonResponse(selectors.match_events_since(match_id, since, official=official))
 
 
 @never_cache
@@ -159,6 +187,7 @@ def match_events(request: HttpRequest, match_id: int) -> JsonResponse:
 
 # --- reads -----------------------------------------------------------------------------------
 
+
 @never_cache
 @require_GET
 def match_state(request: HttpRequest, match_id: int) -> JsonResponse:
@@ -168,10 +197,10 @@ def match_state(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 def _day_or_error(request: HttpRequest):
-    try:
-        return selectors.parse_day(request.GET.get("date")), None
-    except ValueError:
+    day = inputs.day(request.GET.get("date"))
+    if day is None:
         return None, _error(400, "invalid_date", _("date must be a day written YYYY-MM-DD."))
+    return day, None
 
 
 @never_cache
@@ -191,8 +220,9 @@ def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse
     day, error = _day_or_error(request)
     if error:
         return error
-    return JsonResponse({"date": day.isoformat(),
-                         "matches": snapshots.matches_of_day(day, tournament_id=tournament_id)})
+    return JsonResponse(
+        {"date": day.isoformat(), "matches": snapshots.matches_of_day(day, tournament_id=tournament_id)}
+    )
 
 
 @never_cache
@@ -213,6 +243,7 @@ def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
 
 # --- GET/POST /api/matches/{id}/confirmations ------------------------------------------------
 
+
 @never_cache
 @require_http_methods(["GET", "POST"])
 def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
@@ -229,17 +260,22 @@ def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
         return JsonResponse({"confirmations": officials.score_confirmations(match)})
     if role != "umpire":
         return _error(403, "forbidden", _("Only the match's umpires and referee confirm the score."))
+    send_them = _("Send the chukker and the score you confirm.")
     try:
-        body = json.loads(request.body or b"null")
-        period = int(body["period"])
-        home, away = float(body["score"]["home"]), float(body["score"]["away"])
-    except (ValueError, TypeError, KeyError):
-        return _error(400, "invalid", _("Send the chukker and the score you confirm."))
+        confirmed = inputs.confirmation(inputs.read_json(request, inputs.CONFIRMATION_MAX_BYTES))
+    except inputs.BodyRefused as refused:
+        if refused.status == 413:
+            return too_large(refused.limit)
+        return _error(400, "invalid", inputs.body_message(refused.reason, send_them))
+    if confirmed is None:
+        return _error(400, "invalid", send_them)
+    period, home, away = confirmed
     try:
         officials.score_confirmation_record(match_id=match.pk, umpire=request.user, period=period, home=home, away=away)
     except officials.ScoreConfirmationError as refused:
-        return _error(409 if refused.code == "score_changed" else 422, refused.code, refused.message,
-                      state=refused.state)
+        return _error(
+            409 if refused.code == "score_changed" else 422, refused.code, refused.message, state=refused.state
+        )
     return JsonResponse({"confirmations": officials.score_confirmations(match)}, status=201)
 
 

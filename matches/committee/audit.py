@@ -7,9 +7,11 @@ sentence the shootout screen shows, a changed form field becomes the field's nam
 match log, shown in the same trail (``selectors.audit_trail``), read the same way: the
 event voided by its position and type in words, and the reason.
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
@@ -35,8 +37,11 @@ def lot_text(match: Match, lot: Lot | None) -> str:
         return ""
     calls = dict(ShootoutLotForm.CALLS)
     text = _("Lot: %(caller)s called %(call)s, the coin fell %(result)s — %(winner)s hit first.") % {
-        "caller": team_name(match, lot.caller), "call": calls.get(lot.call, lot.call),
-        "result": calls.get(lot.result, lot.result), "winner": team_name(match, lot.winner)}
+        "caller": team_name(match, lot.caller),
+        "call": calls.get(lot.call, lot.call),
+        "result": calls.get(lot.result, lot.result),
+        "winner": team_name(match, lot.winner),
+    }
     how = _("(drawn by the server)") if lot.method == "draw" else _("(tossed at the field)")
     return f"{text} {how}"
 
@@ -45,15 +50,19 @@ def event_type_label(kind: str | None) -> str:
     """An event type in words, the committee's decisions included (the report's labels cover the
     game's events; a void can take back either kind)."""
     committee = {
-        "suspend": _("suspension of the game"), "resume": _("resumption of the game"),
-        "abandon": _("abandonment of the game"), "overtime": _("overtime order"),
-        "shootout_start": _("start of the shootout"), "forfeit": _("forfeit"), "void": _("void"),
+        "suspend": _("suspension of the game"),
+        "resume": _("resumption of the game"),
+        "abandon": _("abandonment of the game"),
+        "overtime": _("overtime order"),
+        "shootout_start": _("start of the shootout"),
+        "forfeit": _("forfeit"),
+        "void": _("void"),
     }
     return committee[kind] if kind in committee else event_label(kind)
 
 
 def voided_event_text(event: MatchEvent | None, target_id: str) -> str:
-    """"#12 goal": the voided event by its position in the log and its type in words."""
+    """ "#12 goal": the voided event by its position in the log and its type in words."""
     if event is None:
         return _("an event not in the log (%(id)s)") % {"id": target_id}
     return _("#%(seq)s %(event)s") % {"seq": event.seq, "event": event_type_label(event.type)}
@@ -93,9 +102,11 @@ def audit_lines(entry: AuditEntry | VoidRecord) -> list[tuple[str, str]]:
     match = entry.match
     if entry.action == AuditEntry.Action.SHOOTOUT_LOT_CORRECTED and match is not None:
         try:
-            return [(_("lot before"), lot_text(match, Lot.from_details(details["before"]))),
-                    (_("corrected lot"), lot_text(match, Lot.from_details(details["lot"]))),
-                    (_("reason"), _text(details.get("reason")))]
+            return [
+                (_("lot before"), lot_text(match, Lot.from_details(details["before"]))),
+                (_("corrected lot"), lot_text(match, Lot.from_details(details["lot"]))),
+                (_("reason"), _text(details.get("reason"))),
+            ]
         except KeyError:
             pass
     if entry.action == AuditEntry.Action.SHOOTOUT_LOT and match is not None:
@@ -104,8 +115,19 @@ def audit_lines(entry: AuditEntry | VoidRecord) -> list[tuple[str, str]]:
         except KeyError:
             pass  # an entry of an older shape: show its details as they are
     labels = {
-        "name": _("name"), "seq": _("log position"), "last_seq": _("log position"), "umpires": _("umpires"),
-        "referee": _("referee"), "scorer": _("scorer"), "evidence": _("evidence"), "suggested": _("suggested"),
+        "name": _("name"),
+        "seq": _("log position"),
+        "last_seq": _("log position"),
+        "umpires": _("umpires"),
+        "referee": _("referee"),
+        "scorer": _("scorer"),
+        "evidence": _("evidence"),
+        "suggested": _("suggested"),
+        "member": _("committee member"),
+        "assignment": _("assignment"),
+        "username": _("login"),
+        "address": _("address"),
+        "failures": _("failed attempts"),  # login unlocks
     }
     lines: list[tuple[str, str]] = []
     for key, value in details.items():

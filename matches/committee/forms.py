@@ -3,8 +3,11 @@
 Validation that protects the rules lives here: a team's handicap within the tournament's limits, a
 roster of four players before a match is scheduled, a field used by one match at a time, an
 official in one role per match, a player rendered unconscious kept off today's rosters
-(Rule 21.d).
+(Rule 21.d). A config the rules engine would refuse (``officiating/engine/config.py``: a handicap
+limit, a field, handicap goals out of its bounds; the tack allowance of Rule 21.g above 6 goals,
+refused by ``Tournament.clean``) is refused here, before a match is scheduled with it.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -19,6 +23,14 @@ from django.utils.translation import gettext_lazy as _
 from matches import availability
 from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
+from officiating.engine import USPA_2026
+from officiating.engine.config import (
+    HANDICAP_LIMIT_RANGE,
+    MAX_FIELD_LENGTH,
+    MAX_FIELD_WIDTH,
+    PLAYER_HANDICAP_RANGE,
+    field_minimum,
+)
 
 from .models import Webhook
 from .webhooks import new_secret
@@ -43,22 +55,49 @@ class DateTimeInput(forms.DateTimeInput):
         super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
 
 
+def _bound(field: forms.Field, low: int, high: int) -> None:
+    """A number field that takes ``low`` to ``high`` only (the rules engine's bounds), refused with
+    Django's own messages, in the user's language; the browser is told too."""
+    field.min_value, field.max_value = low, high
+    field.validators = [*field.validators, MinValueValidator(low), MaxValueValidator(high)]
+    field.widget.attrs.update({"min": low, "max": high})
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "club", "starts_on", "ends_on", "lower_handicap_limit", "upper_handicap_limit",
-                  "courtesy_change", "tack_allowance"]
+        fields = [
+            "name",
+            "club",
+            "starts_on",
+            "ends_on",
+            "lower_handicap_limit",
+            "upper_handicap_limit",
+            "courtesy_change",
+            "tack_allowance",
+        ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        low, high = (int(limit) for limit in HANDICAP_LIMIT_RANGE)
+        _bound(self.fields["upper_handicap_limit"], low, high)
+        # A team's handicap: four players of -2 at the least.
+        _bound(self.fields["lower_handicap_limit"], int(4 * PLAYER_HANDICAP_RANGE[0]), high)
 
     def clean(self):
         cleaned = super().clean()
         if self.instance.pk and not self.errors:
             lower, upper = cleaned.get("lower_handicap_limit"), cleaned.get("upper_handicap_limit")
-            outside = [e.team.name for e in self.instance.entries.select_related("team").prefetch_related("roster")
-                       if e.roster.exists() and not lower <= e.team_handicap <= upper]
+            outside = [
+                e.team.name
+                for e in self.instance.entries.select_related("team").prefetch_related("roster")
+                if e.roster.exists() and not lower <= e.team_handicap <= upper
+            ]
             if outside:
                 raise forms.ValidationError(
-                    _("These teams' handicaps would be outside the new limits: %(teams)s."), params={"teams": ", ".join(outside)}
+                    _("These teams' handicaps would be outside the new limits: %(teams)s."),
+                    params={"teams": ", ".join(outside)},
                 )
         return cleaned
 
@@ -68,14 +107,27 @@ class FieldForm(forms.ModelForm):
         model = Field
         fields = ["name", "club", "length", "width", "boarded"]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The engine lays out the lines of Rule 22 on the field: longer and wider than their
+        # minimum (whole yards here), and not absurdly large.
+        min_length, min_width = field_minimum(USPA_2026)
+        _bound(self.fields["length"], int(min_length) + 1, int(MAX_FIELD_LENGTH))
+        _bound(self.fields["width"], int(min_width) + 1, int(MAX_FIELD_WIDTH))
+
 
 class EntryForm(forms.Form):
     """Enter a team: an existing one, or a new one by name and colour."""
 
     team = forms.ModelChoiceField(Team.objects.all(), required=False, label=_("Existing team"))
     new_name = forms.CharField(max_length=80, required=False, label=_("or a new team"))
-    new_color = forms.RegexField(r"^#[0-9a-fA-F]{6}$", required=False, initial="#1d4ed8", label=_("its colour"),
-                                 widget=forms.TextInput(attrs={"type": "color"}))
+    new_color = forms.RegexField(
+        r"^#[0-9a-fA-F]{6}$",
+        required=False,
+        initial="#1d4ed8",
+        label=_("its colour"),
+        widget=forms.TextInput(attrs={"type": "color"}),
+    )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -94,8 +146,9 @@ class EntryForm(forms.Form):
     def save(self) -> Entry:
         team = self.cleaned_data.get("team")
         if team is None:
-            team = Team.objects.create(name=self.cleaned_data["new_name"].strip(),
-                                       color=self.cleaned_data.get("new_color") or "#1d4ed8")
+            team = Team.objects.create(
+                name=self.cleaned_data["new_name"].strip(), color=self.cleaned_data.get("new_color") or "#1d4ed8"
+            )
         return Entry.objects.create(tournament=self.tournament, team=team)
 
     @property
@@ -130,7 +183,9 @@ class RosterLineForm(forms.ModelForm):
         if bool(player) == bool(name):
             raise forms.ValidationError(_("Choose an existing player or name a new one (not both)."))
         if name:
-            player = Player.objects.filter(name__iexact=name).first() or Player(name=name, handicap=cleaned.get("handicap") or 0)
+            player = Player.objects.filter(name__iexact=name).first() or Player(
+                name=name, handicap=cleaned.get("handicap") or 0
+            )
             cleaned["player"] = player
         handicap = cleaned.get("handicap")
         if handicap is None:
@@ -155,7 +210,8 @@ class RosterLineForm(forms.ModelForm):
             if knock_out is not None:
                 raise forms.ValidationError(
                     _("Rule 21.d: %(player)s was rendered unconscious today (%(match)s) and may not play again today."),
-                    code="player_unavailable", params={"player": player.name, "match": str(knock_out.match)},
+                    code="player_unavailable",
+                    params={"player": player.name, "match": str(knock_out.match)},
                 )
         return cleaned
 
@@ -174,12 +230,21 @@ def roster_problems(entry: Entry) -> list[str]:
     lines = list(entry.roster.all())
     tournament = entry.tournament
     if len(lines) != 4:
-        problems.append(_("%(team)s has %(count)s players on its roster, not four.") % {"team": entry.team.name, "count": len(lines)})
+        problems.append(
+            _("%(team)s has %(count)s players on its roster, not four.")
+            % {"team": entry.team.name, "count": len(lines)}
+        )
     total = sum(line.handicap for line in lines)
     if lines and not tournament.lower_handicap_limit <= total <= tournament.upper_handicap_limit:
-        problems.append(_("%(team)s's handicap (%(total)s) is outside the limits %(lower)s–%(upper)s.") % {
-            "team": entry.team.name, "total": total,
-            "lower": tournament.lower_handicap_limit, "upper": tournament.upper_handicap_limit})
+        problems.append(
+            _("%(team)s's handicap (%(total)s) is outside the limits %(lower)s–%(upper)s.")
+            % {
+                "team": entry.team.name,
+                "total": total,
+                "lower": tournament.lower_handicap_limit,
+                "upper": tournament.upper_handicap_limit,
+            }
+        )
     return problems
 
 
@@ -213,15 +278,22 @@ class MatchForm(forms.ModelForm):
         if starts_at:
             day = timezone.localdate(starts_at)
             if not tournament.starts_on <= day <= tournament.ends_on:
-                self.add_error("starts_at", _("The tournament runs from %(first)s to %(last)s.") % {
-                    "first": tournament.starts_on, "last": tournament.ends_on})
+                self.add_error(
+                    "starts_at",
+                    _("The tournament runs from %(first)s to %(last)s.")
+                    % {"first": tournament.starts_on, "last": tournament.ends_on},
+                )
         if field and starts_at:
-            clash = Match.objects.filter(field=field, starts_at__gt=starts_at - FIELD_GAP, starts_at__lt=starts_at + FIELD_GAP)
+            clash = Match.objects.filter(
+                field=field, starts_at__gt=starts_at - FIELD_GAP, starts_at__lt=starts_at + FIELD_GAP
+            )
             if self.instance.pk:
                 clash = clash.exclude(pk=self.instance.pk)
             clash = clash.first()
             if clash:
-                self.add_error("starts_at", _("%(field)s is taken by %(match)s.") % {"field": field.name, "match": str(clash)})
+                self.add_error(
+                    "starts_at", _("%(field)s is taken by %(match)s.") % {"field": field.name, "match": str(clash)}
+                )
         return cleaned
 
 
@@ -236,7 +308,12 @@ class UsersChoiceField(forms.ModelMultipleChoiceField):
 
 
 def _users_in(*groups: str):
-    return get_user_model().objects.filter(is_active=True, groups__name__in=groups).distinct().order_by("first_name", "username")
+    return (
+        get_user_model()
+        .objects.filter(is_active=True, groups__name__in=groups)
+        .distinct()
+        .order_by("first_name", "username")
+    )
 
 
 class OfficialsForm(forms.Form):
@@ -272,11 +349,15 @@ def officials_clashes(match: Match) -> list[str]:
         other = (
             Match.objects.filter(starts_at__range=window)
             .filter(Q(umpires=person) | Q(referee=person) | Q(scorer=person))
-            .exclude(pk=match.pk).select_related("home__team", "away__team").first()
+            .exclude(pk=match.pk)
+            .select_related("home__team", "away__team")
+            .first()
         )
         if other:
-            notes.append(_("%(person)s is also an official of %(match)s.") % {
-                "person": person.get_full_name() or person.username, "match": str(other)})
+            notes.append(
+                _("%(person)s is also an official of %(match)s.")
+                % {"person": person.get_full_name() or person.username, "match": str(other)}
+            )
     return notes
 
 
@@ -334,17 +415,25 @@ class ForfeitForm(EventIdForm):
     REASONS = [("excused_horse_returned", _("An excused horse returned to play (Rule 21.f(5))")), ("other", _("Other"))]
     team = forms.ChoiceField(choices=TEAM_CHOICES, label=_("Team that forfeits"))
     reason = forms.ChoiceField(choices=REASONS, label=_("Reason"))
-    evidence = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000, label=_("Evidence"),
-                               help_text=_("What was presented (e.g. the photograph or video and who presented it)."))
+    evidence = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+        label=_("Evidence"),
+        help_text=_("What was presented (e.g. the photograph or video and who presented it)."),
+    )
 
 
 class ShootoutLotForm(forms.Form):
     CALLS = [("heads", _("Heads")), ("tails", _("Tails"))]
     caller = forms.ChoiceField(choices=TEAM_CHOICES, label=_("Whose captain called"))
     call = forms.ChoiceField(choices=CALLS, label=_("The call"))
-    method = forms.ChoiceField(choices=[("draw", _("Draw it here")), ("entered", _("Enter the toss made at the field"))],
-                               widget=forms.RadioSelect, initial="draw", label=_("Lot"))
-    result = forms.ChoiceField(choices=[("", "—")] + CALLS, required=False, label=_("How the coin fell"))
+    method = forms.ChoiceField(
+        choices=[("draw", _("Draw it here")), ("entered", _("Enter the toss made at the field"))],
+        widget=forms.RadioSelect,
+        initial="draw",
+        label=_("Lot"),
+    )
+    result = forms.ChoiceField(choices=[("", "—"), *CALLS], required=False, label=_("How the coin fell"))
 
     def clean(self):
         cleaned = super().clean()
@@ -363,9 +452,12 @@ class ShootoutLotCorrectionForm(forms.Form):
     caller = forms.ChoiceField(choices=TEAM_CHOICES, label=_("Whose captain called"))
     call = forms.ChoiceField(choices=ShootoutLotForm.CALLS, label=_("The call"))
     result = forms.ChoiceField(choices=ShootoutLotForm.CALLS, label=_("How the coin fell"))
-    reason = forms.CharField(max_length=200, label=_("Why the lot is corrected"),
-                             error_messages={"required": _("Say why the lot is corrected.")},
-                             widget=forms.TextInput(attrs={"autocomplete": "off"}))
+    reason = forms.CharField(
+        max_length=200,
+        label=_("Why the lot is corrected"),
+        error_messages={"required": _("Say why the lot is corrected.")},
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
 
     def __init__(self, *args, lot: Lot | None = None, **kwargs):
         """``lot``: the lot in force, offered as the starting point of the correction."""
@@ -384,12 +476,18 @@ class ShootoutStartForm(EventIdForm):
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, **kwargs)
         for team, entry in (("home", match.home), ("away", match.away)):
-            choices = [("", "—")] + [(str(line.number), f"#{line.number} {line.player.name}")
-                                     for line in entry.roster.select_related("player")]
+            choices = [("", "—")] + [
+                (str(line.number), f"#{line.number} {line.player.name}")
+                for line in entry.roster.select_related("player")
+            ]
             for position in range(1, 5):
                 self.fields[f"{team}_{position}"] = forms.TypedChoiceField(
-                    choices=choices, coerce=int, required=False, empty_value=None,
-                    label=_("%(team)s, hitter %(position)s") % {"team": entry.team.name, "position": position})
+                    choices=choices,
+                    coerce=int,
+                    required=False,
+                    empty_value=None,
+                    label=_("%(team)s, hitter %(position)s") % {"team": entry.team.name, "position": position},
+                )
                 self.fields[f"{team}_{position}"].initial = position
 
     def order(self) -> dict[str, list[int]]:
@@ -414,8 +512,12 @@ class ShootoutAttemptForm(EventIdForm):
 
 class WebhookForm(forms.ModelForm):
     url = forms.URLField(max_length=500, assume_scheme="https", label=_("Address"))
-    events = forms.MultipleChoiceField(choices=Webhook.Event.choices, widget=forms.CheckboxSelectMultiple,
-                                       initial=[Webhook.Event.RESULT], label=_("Send"))
+    events = forms.MultipleChoiceField(
+        choices=Webhook.Event.choices,
+        widget=forms.CheckboxSelectMultiple,
+        initial=[Webhook.Event.RESULT],
+        label=_("Send"),
+    )
 
     class Meta:
         model = Webhook

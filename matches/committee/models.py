@@ -6,6 +6,7 @@ from the log at one position (``last_seq``): rebuilding it for the same position
 report, so building it twice is harmless. A *webhook* is an address the committee asks us to send
 results to; every attempt to send one is a *webhook delivery*.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import Match, Tournament
+from matches.models import CommitteeAssignment, Match, Tournament
 
 
 class _AppendOnlyQuerySet(models.QuerySet):
@@ -54,16 +55,52 @@ class AuditEntry(models.Model):
         REPORT_REBUILD = "report_rebuild", _("Report rebuilt")
         WEBHOOK_CREATE = "webhook_create", _("Webhook added")
         WEBHOOK_EDIT = "webhook_edit", _("Webhook changed")
+        COMMITTEE_ASSIGN = "committee_assign", _("Committee member assigned")
+        COMMITTEE_REVOKE = "committee_revoke", _("Committee assignment revoked")
+        LOGIN_UNLOCK = "login_unlock", _("Login unlocked")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+", verbose_name=_("who"))
+    class Scope(models.TextChoices):
+        """Under what authority the action was taken (``matches.permissions.committee_scope``)."""
+
+        ASSIGNMENT = "assignment", _("committee of the tournament")
+        FEDERATION = "federation", _("federation")
+        COMMITTEE = "committee", _("committee member")  # an action of no one tournament (a shared field)
+        OFFICIAL = "official", _("official of the match")  # a shootout hit recorded by an umpire
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("who"),
+    )
     at = models.DateTimeField(_("when"), default=timezone.now)
     action = models.CharField(_("action"), max_length=32, choices=Action.choices)
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"), null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="audit_entries")
-    match = models.ForeignKey(Match, verbose_name=_("match"), null=True, blank=True, on_delete=models.PROTECT,
-                              related_name="audit_entries")
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="audit_entries",
+    )
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), null=True, blank=True, on_delete=models.PROTECT, related_name="audit_entries"
+    )
     details = models.JSONField(_("details"), default=dict, blank=True)
+    # Who acted under which assignment: the assignment in force (kept after it is revoked: it is
+    # never deleted), or the federation's role; blank for entries recorded before committees were
+    # assigned per tournament.
+    scope = models.CharField(_("acting as"), max_length=16, choices=Scope.choices, blank=True, default="")
+    assignment = models.ForeignKey(
+        CommitteeAssignment,
+        verbose_name=_("committee assignment"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="audit_entries",
+    )
 
     objects = _AppendOnlyQuerySet.as_manager()
 
@@ -75,6 +112,16 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user} {self.action}"
+
+    def acting_as(self) -> str:
+        """The authority the action was taken under, in words ("committee of Spring Cup, assignment
+        #4"; "federation"); empty for entries recorded before committees were assigned."""
+        if self.scope == self.Scope.ASSIGNMENT and self.assignment is not None:
+            return _("committee of %(tournament)s, assignment #%(id)s") % {
+                "tournament": self.assignment.tournament.name,
+                "id": self.assignment_id,
+            }
+        return str(self.get_scope_display()) if self.scope else ""
 
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
@@ -114,11 +161,19 @@ class Webhook(models.Model):
 
     name = models.CharField(_("name"), max_length=80)
     url = models.URLField(_("address"), max_length=500)
-    secret = models.CharField(_("secret"), max_length=128,
-                              help_text=_("Each body is signed with HMAC-SHA256 in the X-Polo-Signature header."))
+    secret = models.CharField(
+        _("secret"), max_length=128, help_text=_("Each body is signed with HMAC-SHA256 in the X-Polo-Signature header.")
+    )
     events = models.JSONField(_("events"), default=list)
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks",
-                                   verbose_name=_("tournament"), help_text=_("Empty: every tournament."))
+    tournament = models.ForeignKey(
+        Tournament,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="webhooks",
+        verbose_name=_("tournament"),
+        help_text=_("Empty: every tournament."),
+    )
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 

@@ -1,6 +1,7 @@
 """What the committee room listens to, connected by ``MatchesConfig.ready()`` (``connect``): the
 match log's seam (``matches/log_events.py``). A match that has ended, or whose ended log was
 corrected or forfeited, gets its official report built (and its result sent to the webhooks)."""
+
 from __future__ import annotations
 
 from matches.log_events import LoggedEvents, events_logged

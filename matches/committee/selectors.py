@@ -1,50 +1,45 @@
 """Reads for the committee's screens that need more than one query or a little folding."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from officiating.engine.shootout import line_for
-
+from matches import availability
+from matches.games import match_game
 from matches.models import Match, MatchEvent, Tournament
+from officiating.engine import shootout_rounds as engine_shootout_rounds
 
 from .models import AuditEntry
 
 TEAMS = ("home", "away")
 
 
-def shootout_rounds(match: Match, state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The shootout round by round (Rule 14.d): its line and each hit, from the log.
-
-    The hits are the ``shootout_attempt`` events after the last ``shootout_start`` that no ``void``
-    took back; the line of each round is the engine's (40 yards, then 60, or 30 when nothing scored
-    in the first two rounds of a game of upper limit 6 or less)."""
-    rows = list(MatchEvent.objects.filter(match=match, type__in=["shootout_start", "shootout_attempt", "void"]).order_by("seq"))
-    voided = {str(r.payload.get("target")) for r in rows if r.type == "void"}
-    start = next((r for r in reversed(rows) if r.type == "shootout_start" and r.client_id not in voided), None)
-    if start is None:
+def shootout_rounds(match: Match) -> list[dict[str, Any]]:
+    """The shootout round by round (Rule 14.d): its line and the hits that stand, as the engine
+    folds them (``officiating.engine.shootout_rounds``), each hit with the hitter's name."""
+    rounds = engine_shootout_rounds(match_game(match))
+    if not rounds:
         return []
-    order = start.payload.get("order") or {}
-    per_round = 2 * max(1, len(order.get("home") or []))
-    names = {(team, line.number): line.player.name
-             for team, entry in (("home", match.home), ("away", match.away))
-             for line in entry.roster.select_related("player")}
-    hits = [r.payload for r in rows if r.type == "shootout_attempt" and r.seq > start.seq and r.client_id not in voided]
-    scored_in_first_two = any(h.get("scored") for h in hits[: 2 * per_round])
-    upper = match.tournament.upper_handicap_limit
-    current = (state.get("shootout") or {}).get("round") or 1
-    rounds = []
-    for number in range(1, max(current, (len(hits) + per_round - 1) // per_round) + 1):
-        chunk = hits[(number - 1) * per_round: number * per_round]
-        rounds.append({
-            "number": number,
-            "line": line_for(number, scored_in_first_two, upper),
-            "hits": [{**h, "player": names.get((h.get("team"), h.get("number")), "")} for h in chunk],
-        })
-    return rounds
+    names = {
+        (team, line.number): line.player.name
+        for team, entry in (("home", match.home), ("away", match.away))
+        for line in entry.roster.select_related("player")
+    }
+    return [
+        {
+            "number": r.number,
+            "line": r.line,
+            "hits": [
+                {"team": team, "number": number, "scored": scored, "player": names.get((team, number), "")}
+                for team, number, scored in r.attempts
+            ],
+        }
+        for r in rounds
+    ]
 
 
 @dataclass
@@ -63,6 +58,7 @@ class VoidRecord:
     reason: str
     target_id: str
     target: MatchEvent | None  # the event voided (``None`` only for a log the engine would refuse)
+    role: str = ""  # the voider's role on the match, as stored with the void (``by``)
     action: str = "void"
     lines: list[tuple[str, str]] = field(default_factory=list)
 
@@ -73,12 +69,28 @@ class VoidRecord:
     def get_action_display(self) -> str:
         return str(_("Event voided"))
 
+    @property
+    def scope(self) -> str:
+        return self.role
 
-def audit_trail(*, match: Match | None = None, tournament: Tournament | None = None,
-                limit: int = 50) -> list[AuditEntry | VoidRecord]:
+    def acting_as(self) -> str:
+        """The role the void was sent under (the committee's, the umpires' or the scorer's)."""
+        roles = {
+            "committee": _("committee of the tournament"),
+            "umpire": _("umpire or referee of the match"),
+            "scorer": _("scorer of the match"),
+        }
+        return str(roles.get(self.role, ""))
+
+
+def audit_trail(
+    *, match: Match | None = None, tournament: Tournament | None = None, limit: int = 50
+) -> list[AuditEntry | VoidRecord]:
     """The committee's audit trail of one match (or of a whole tournament), newest first: its
     audit entries and every void of its log, merged by time (a void by its server time)."""
-    entries = AuditEntry.objects.select_related("user", "match__home__team", "match__away__team")
+    entries = AuditEntry.objects.select_related(
+        "user", "match__home__team", "match__away__team", "assignment__tournament"
+    )
     voids = MatchEvent.objects.filter(type="void").select_related("sent_by", "match__home__team", "match__away__team")
     if match is not None:
         entries, voids = entries.filter(match=match), voids.filter(match=match)
@@ -89,12 +101,51 @@ def audit_trail(*, match: Match | None = None, tournament: Tournament | None = N
     rows: list[AuditEntry | VoidRecord] = list(entries.order_by("-at", "-pk")[:limit])
     void_rows = list(voids.order_by("-received_at", "-seq")[:limit])
     wanted = {(v.match_id, str(v.payload.get("target"))) for v in void_rows}
-    targets = {(t.match_id, t.client_id): t for t in MatchEvent.objects.filter(
-        match_id__in={pair[0] for pair in wanted}, client_id__in={pair[1] for pair in wanted})}
+    targets = {
+        (t.match_id, t.client_id): t
+        for t in MatchEvent.objects.filter(
+            match_id__in={pair[0] for pair in wanted}, client_id__in={pair[1] for pair in wanted}
+        )
+    }
     for v in void_rows:
         target_id = str(v.payload.get("target"))
-        rows.append(VoidRecord(at=v.received_at, user=v.sent_by, match=v.match, seq=v.seq,
-                               reason=str(v.payload.get("reason") or ""), target_id=target_id,
-                               target=targets.get((v.match_id, target_id))))
+        by = v.payload.get("by")
+        rows.append(
+            VoidRecord(
+                at=v.received_at,
+                user=v.sent_by,
+                match=v.match,
+                seq=v.seq,
+                reason=str(v.payload.get("reason") or ""),
+                target_id=target_id,
+                target=targets.get((v.match_id, target_id)),
+                role=str(by.get("role") or "") if isinstance(by, dict) else "",
+            )
+        )
     rows.sort(key=lambda row: row.at, reverse=True)  # stable: each source keeps its own order on a tie
     return rows[:limit]
+
+
+@dataclass(frozen=True)
+class UnavailableRow:
+    """A row of the unavailable players (Rule 21.d) as one committee sees it: the knock-out, the
+    later matches of their tournaments that name the player, and whether the knock-out happened in
+    one of their tournaments (its match then links to its page)."""
+
+    knock_out: availability.KnockOut
+    affected: list[tuple[Match, str, int]]
+    ours: bool
+
+
+def unavailable_for(tournament_ids: set[int] | None, day: date) -> list[UnavailableRow]:
+    """Who may not play again on ``day`` (Rule 21.d), for the committee of ``tournament_ids``
+    (``None``: every tournament). Rule 21.d follows the player across tournaments, so a knock-out in
+    another tournament's match is shown when it touches a line-up of theirs; their other matches,
+    never."""
+    rows = []
+    for row in availability.unavailable_on(day):
+        ours = tournament_ids is None or row.knock_out.match.tournament_id in tournament_ids
+        affected = [a for a in row.affected if tournament_ids is None or a[0].tournament_id in tournament_ids]
+        if ours or affected:
+            rows.append(UnavailableRow(row.knock_out, affected, ours))
+    return rows

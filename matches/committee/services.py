@@ -11,6 +11,7 @@ entered; both are recorded with who called. It is drawn once; changing it afterw
 *correction* (with a reason, the lot before and after in the audit trail), possible only until the
 shootout starts.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -21,14 +22,17 @@ from typing import Any
 
 from django.db import transaction
 from django.forms import ModelForm
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import Match, Tournament
+from matches.models import CommitteeAssignment, Match, Tournament
+from matches.permissions import can_log_event, committee_scope, is_committee, match_role
 from matches.services import LogResult, ServiceRejection, match_event_log
 
 from .models import AuditEntry
 
 Action = AuditEntry.Action
+Scope = AuditEntry.Scope
 
 # Committee events and the audit action each one is recorded as.
 EVENT_ACTIONS = {
@@ -41,18 +45,58 @@ EVENT_ACTIONS = {
     "forfeit": Action.FORFEIT,
 }
 
-MATCH_STARTED = ServiceRejection(
-    "match_started", _("The match has started: its handicap goals can no longer change.")
+MATCH_STARTED = ServiceRejection("match_started", _("The match has started: its handicap goals can no longer change."))
+
+
+NOT_THE_COMMITTEE = ServiceRejection(
+    "forbidden",
+    _(
+        "You may not send this event: you are neither the committee of this match's tournament nor "
+        "one of its officials."
+    ),
 )
 
 
-def audit_record(*, user, action: str, match: Match | None = None, tournament=None,
-                 details: dict[str, Any] | None = None) -> AuditEntry:
+def acting_scope(
+    user, *, tournament: Tournament | None = None, match: Match | None = None
+) -> tuple[str, CommitteeAssignment | None]:
+    """Under what authority ``user`` acts on the tournament (or the match): their assignment to it,
+    else the federation's role, else (an action of no one tournament, such as a shared field) their
+    membership of the committee, else their role as an official of the match."""
+    if not getattr(user, "is_authenticated", False):
+        return "", None
+    scope = committee_scope(user, tournament if tournament is not None else getattr(match, "tournament_id", None))
+    if scope is not None:
+        return (Scope.FEDERATION, None) if scope.federation else (Scope.ASSIGNMENT, scope.assignment)
+    if match is not None and match_role(user, match) in ("scorer", "umpire"):
+        return Scope.OFFICIAL, None
+    if tournament is None and is_committee(user):
+        return Scope.COMMITTEE, None
+    return "", None
+
+
+def audit_record(
+    *,
+    user,
+    action: str,
+    match: Match | None = None,
+    tournament=None,
+    details: dict[str, Any] | None = None,
+    scope: str | None = None,
+) -> AuditEntry:
+    """Record one action, with the authority it was taken under (``acting_scope``; ``scope`` only
+    for the server's own shell, where no user is logged in: ``manage.py create_official``)."""
     if match is not None and tournament is None:
         tournament = match.tournament
+    acting, assignment = acting_scope(user, tournament=tournament, match=match)
     return AuditEntry.objects.create(
         user=user if getattr(user, "is_authenticated", False) else None,
-        action=action, match=match, tournament=tournament, details=details or {},
+        action=action,
+        match=match,
+        tournament=tournament,
+        details=details or {},
+        scope=scope if scope is not None else acting,
+        assignment=assignment,
     )
 
 
@@ -74,6 +118,58 @@ def committee_form_save(*, form: ModelForm, user, action: str, match: Match | No
 
 
 @transaction.atomic
+def tournament_create(*, form: ModelForm, user) -> Tournament:
+    """Save a new tournament and assign its creator to its committee, in one transaction: the audit
+    entry of the creation names that assignment."""
+    tournament = form.save()
+    if getattr(user, "is_authenticated", False):
+        committee_assign(member=user, tournament=tournament, by=user, record=False)
+    details = {**_describe(tournament), "changed": list(form.changed_data)}
+    audit_record(user=user, action=Action.TOURNAMENT_CREATE, tournament=tournament, details=details)
+    return tournament
+
+
+@transaction.atomic
+def committee_assign(*, member, tournament: Tournament, by=None, record: bool = True) -> CommitteeAssignment:
+    """Assign ``member`` to the committee of ``tournament`` (an active assignment is kept as it is).
+    ``by``: who assigns (``None``: the server's shell). Recorded in the audit trail unless the
+    assignment is part of a tournament's creation, which records itself."""
+    current = CommitteeAssignment.objects.active().filter(user=member, tournament=tournament).first()
+    if current is not None:
+        return current
+    by = by if getattr(by, "is_authenticated", False) else None
+    assignment = CommitteeAssignment.objects.create(user=member, tournament=tournament, assigned_by=by)
+    if record:
+        audit_record(
+            user=by,
+            action=Action.COMMITTEE_ASSIGN,
+            tournament=tournament,
+            details={"member": member.get_username(), "assignment": assignment.pk},
+            scope=None if by is not None else Scope.FEDERATION,
+        )
+    return assignment
+
+
+@transaction.atomic
+def committee_revoke(*, assignment: CommitteeAssignment, by=None) -> CommitteeAssignment:
+    """End an assignment (kept, never deleted: the audit trail names it)."""
+    assignment = CommitteeAssignment.objects.select_for_update().get(pk=assignment.pk)
+    if assignment.revoked_at is not None:
+        return assignment
+    by = by if getattr(by, "is_authenticated", False) else None
+    assignment.revoked_at, assignment.revoked_by = timezone.now(), by
+    assignment.save(update_fields=["revoked_at", "revoked_by"])
+    audit_record(
+        user=by,
+        action=Action.COMMITTEE_REVOKE,
+        tournament=assignment.tournament,
+        details={"member": assignment.user.get_username(), "assignment": assignment.pk},
+        scope=None if by is not None else Scope.FEDERATION,
+    )
+    return assignment
+
+
+@transaction.atomic
 def committee_delete(*, instance, user, action: str, tournament=None) -> None:
     details = _describe(instance)
     instance.delete()
@@ -85,11 +181,16 @@ def match_officials_assign(*, match: Match, umpires, referee, scorer, user) -> M
     match.umpires.set(umpires)
     match.referee, match.scorer = referee, scorer
     match.save(update_fields=["referee", "scorer"])
-    audit_record(user=user, action=Action.OFFICIALS, match=match, details={
-        "umpires": [u.username for u in umpires],
-        "referee": referee.username if referee else None,
-        "scorer": scorer.username if scorer else None,
-    })
+    audit_record(
+        user=user,
+        action=Action.OFFICIALS,
+        match=match,
+        details={
+            "umpires": [u.username for u in umpires],
+            "referee": referee.username if referee else None,
+            "scorer": scorer.username if scorer else None,
+        },
+    )
     return match
 
 
@@ -102,25 +203,37 @@ def match_handicap_goals_set(*, match: Match, home: Decimal, away: Decimal, user
     suggested = match.suggested_handicap_goals()
     match.home_handicap_goals, match.away_handicap_goals = home, away
     match.save(update_fields=["home_handicap_goals", "away_handicap_goals"])
-    audit_record(user=user, action=Action.HANDICAP_GOALS, match=match, details={
-        "home": str(home), "away": str(away), "suggested": [str(suggested[0]), str(suggested[1])],
-    })
+    audit_record(
+        user=user,
+        action=Action.HANDICAP_GOALS,
+        match=match,
+        details={"home": str(home), "away": str(away), "suggested": [str(suggested[0]), str(suggested[1])]},
+    )
     return None
 
 
 @transaction.atomic
-def committee_event_send(*, match: Match, event: dict[str, Any], user, now: float | None = None,
-                         audit_details: dict[str, Any] | None = None) -> LogResult:
+def committee_event_send(
+    *, match: Match, event: dict[str, Any], user, now: float | None = None, audit_details: dict[str, Any] | None = None
+) -> LogResult:
     """Send one committee event through the event log; record it in the audit trail if accepted.
 
     ``event["id"]`` should be the id the form was rendered with, so that a double submit records
-    the event once (the log answers a retry with the first answer, ``duplicate=True``)."""
+    the event once (the log answers a retry with the first answer, ``duplicate=True``). Refused
+    (``forbidden``) to anyone who may not log it on this match: the committee of another tournament
+    included (the views check first; this is the service's own guard)."""
     event = {**event, "id": str(event.get("id") or uuid.uuid4())}
+    if not can_log_event(user, match, event.get("type")):
+        return LogResult(accepted=False, state=match.state_cache, last_seq=match.last_seq, error=NOT_THE_COMMITTEE)
     result = match_event_log(match_id=match.pk, event=event, user=user, now=now)
     if result.accepted and not result.duplicate:
         action = EVENT_ACTIONS.get(event["type"], event["type"])
-        audit_record(user=user, action=action, match=match,
-                     details={"seq": result.seq, "event": result.event, **(audit_details or {})})
+        audit_record(
+            user=user,
+            action=action,
+            match=match,
+            details={"seq": result.seq, "event": result.event, **(audit_details or {})},
+        )
     return result
 
 
@@ -133,7 +246,7 @@ class Lot:
     winner: str  # the team that won the lot: it hits first
 
     @classmethod
-    def from_details(cls, details: dict[str, Any]) -> "Lot":
+    def from_details(cls, details: dict[str, Any]) -> Lot:
         return cls(**{k: details[k] for k in ("caller", "call", "result", "method", "winner")})
 
 
@@ -142,10 +255,16 @@ def _other(team: str) -> str:
 
 
 LOT_DRAWN = ServiceRejection(
-    "lot_drawn", _("The lot has already been drawn: it is drawn once. To change it, correct it and say why."), rule="14.d"
+    "lot_drawn",
+    _("The lot has already been drawn: it is drawn once. To change it, correct it and say why."),
+    rule="14.d",
 )
-LOT_NOT_DRAWN = ServiceRejection("lot_not_drawn", _("No lot has been drawn yet: there is nothing to correct."), rule="14.d")
-LOT_UNCHANGED = ServiceRejection("lot_unchanged", _("This is the lot already recorded: nothing to correct."), rule="14.d")
+LOT_NOT_DRAWN = ServiceRejection(
+    "lot_not_drawn", _("No lot has been drawn yet: there is nothing to correct."), rule="14.d"
+)
+LOT_UNCHANGED = ServiceRejection(
+    "lot_unchanged", _("This is the lot already recorded: nothing to correct."), rule="14.d"
+)
 SHOOTOUT_STARTED = ServiceRejection(
     "shootout_started", _("The shootout has started: its lot can no longer be drawn or corrected."), rule="14.d"
 )
@@ -171,11 +290,15 @@ def shootout_started(match: Match) -> bool:
 
 
 def _lot_of(caller: str, call: str, result: str, method: str) -> Lot:
-    return Lot(caller=caller, call=call, result=result, method=method, winner=caller if call == result else _other(caller))
+    return Lot(
+        caller=caller, call=call, result=result, method=method, winner=caller if call == result else _other(caller)
+    )
 
 
 @transaction.atomic
-def shootout_lot_draw(*, match: Match, user, caller: str, call: str, result: str | None = None) -> Lot | ServiceRejection:
+def shootout_lot_draw(
+    *, match: Match, user, caller: str, call: str, result: str | None = None
+) -> Lot | ServiceRejection:
     """Rule 14.d: "The team to hit first shall be decided by lot." Draw it here (unpredictably)
     unless the result of a toss at the field is entered; record both ways in the audit trail.
 
@@ -194,7 +317,9 @@ def shootout_lot_draw(*, match: Match, user, caller: str, call: str, result: str
 
 
 @transaction.atomic
-def shootout_lot_correct(*, match: Match, user, caller: str, call: str, result: str, reason: str) -> Lot | ServiceRejection:
+def shootout_lot_correct(
+    *, match: Match, user, caller: str, call: str, result: str, reason: str
+) -> Lot | ServiceRejection:
     """Correct a lot recorded wrongly (the wrong captain, call or fall of the coin entered): an
     explicit committee decision with a reason, recorded with the lot before and after, and only
     until the shootout starts (the lot decides who hits first, Rule 14.d: once the shootout has
@@ -214,8 +339,12 @@ def shootout_lot_correct(*, match: Match, user, caller: str, call: str, result: 
     lot = _lot_of(caller, call, result, before.method if result == before.result else "entered")
     if lot == before:
         return LOT_UNCHANGED
-    audit_record(user=user, action=Action.SHOOTOUT_LOT_CORRECTED, match=match,
-                 details={"before": before.__dict__, "lot": lot.__dict__, "reason": reason})
+    audit_record(
+        user=user,
+        action=Action.SHOOTOUT_LOT_CORRECTED,
+        match=match,
+        details={"before": before.__dict__, "lot": lot.__dict__, "reason": reason},
+    )
     return lot
 
 

@@ -12,6 +12,7 @@ The bracket's rounds are the knockout stages in order, each match a box with bot
 and the winner; the other matches (zone play, subsidiary, or no stage given) come first, a round
 per day.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,8 +25,13 @@ from matches.models import Entry, Match, Tournament
 
 FINAL = "final"
 # The knockout stages, in the order the bracket shows them.
-KNOCKOUT = (Match.Stage.ROUND_OF_16, Match.Stage.QUARTERFINAL, Match.Stage.SEMIFINAL, Match.Stage.THIRD_PLACE,
-            Match.Stage.FINAL)
+KNOCKOUT = (
+    Match.Stage.ROUND_OF_16,
+    Match.Stage.QUARTERFINAL,
+    Match.Stage.SEMIFINAL,
+    Match.Stage.THIRD_PLACE,
+    Match.Stage.FINAL,
+)
 
 
 @dataclass

@@ -9,6 +9,7 @@ by event, match and log position. On the embedded defaults (no Redis) Celery run
 (``CELERY_TASK_ALWAYS_EAGER``). Their registered names are the ones they had when this module was
 ``matches/tasks.py``: a message already in the broker keeps finding its task.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -33,8 +34,15 @@ def match_report_build(match_id: int, last_seq: int | None = None, force: bool =
     return report.pk
 
 
-@shared_task(name="matches.tasks.webhook_deliver", bind=True, ignore_result=True,
-             autoretry_for=(webhooks.DeliveryFailed,), retry_backoff=5, retry_backoff_max=3600, retry_jitter=True,
-             max_retries=8)
+@shared_task(
+    name="matches.tasks.webhook_deliver",
+    bind=True,
+    ignore_result=True,
+    autoretry_for=(webhooks.DeliveryFailed,),
+    retry_backoff=5,
+    retry_backoff_max=3600,
+    retry_jitter=True,
+    max_retries=8,
+)
 def webhook_deliver(self, webhook_id: int, key: str, payload: dict[str, Any]) -> None:
     webhooks.webhook_deliver(webhook_id=webhook_id, key=key, payload=payload, attempt=self.request.retries + 1)

@@ -1,7 +1,8 @@
 """The committee's screens and reports (``/committee/``)."""
+
 from django.urls import path
 
-from .views import match, results, setup, shootout
+from .views import lockouts, match, results, setup, shootout
 
 app_name = "committee"
 
@@ -41,4 +42,6 @@ urlpatterns = [
     path("matches/<int:pk>/log.json", results.log_json, name="log_json"),
     path("webhooks/", setup.webhooks, name="webhooks"),
     path("webhooks/<int:pk>/", setup.webhook_edit, name="webhook"),
+    path("lockouts/", lockouts.lockout_list, name="lockouts"),
+    path("lockouts/unlock/", lockouts.lockout_unlock, name="lockout_unlock"),
 ]

@@ -8,6 +8,7 @@ A delivery is named by its *key* (``event:match:last_seq``): the same result of 
 position is sent once; an attempt that fails (network error or a status other than 2xx) is logged
 and retried by the Celery task with exponential backoff.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -53,9 +54,12 @@ def result_payload(event: str, match: Match, report: MatchReport) -> dict[str, A
     return {
         "event": event,
         "match": {
-            "id": match.pk, "tournament": {"id": match.tournament_id, "name": match.tournament.name},
-            "field": match.field.name, "starts_at": match.starts_at.isoformat(),
-            "home": data["match"]["home"]["name"], "away": data["match"]["away"]["name"],
+            "id": match.pk,
+            "tournament": {"id": match.tournament_id, "name": match.tournament.name},
+            "field": match.field.name,
+            "starts_at": match.starts_at.isoformat(),
+            "home": data["match"]["home"]["name"],
+            "away": data["match"]["away"]["name"],
         },
         "result": data["result"],
         "last_seq": report.last_seq,
@@ -79,10 +83,17 @@ def webhook_deliver(*, webhook_id: int, key: str, payload: dict[str, Any], attem
     if done is not None:
         return done
     body = body_of(payload)
-    request = urllib.request.Request(webhook.url, data=body, method="POST", headers={
-        "Content-Type": "application/json", SIGNATURE_HEADER: sign(body, webhook.secret),
-        "User-Agent": "polo-officiating-webhooks/1", "X-Polo-Delivery": key,
-    })
+    request = urllib.request.Request(
+        webhook.url,
+        data=body,
+        method="POST",
+        headers={
+            "Content-Type": "application/json",
+            SIGNATURE_HEADER: sign(body, webhook.secret),
+            "User-Agent": "polo-officiating-webhooks/1",
+            "X-Polo-Delivery": key,
+        },
+    )
     status, error = None, ""
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
@@ -92,8 +103,9 @@ def webhook_deliver(*, webhook_id: int, key: str, payload: dict[str, Any], attem
     except (urllib.error.URLError, OSError) as exc:
         error = str(getattr(exc, "reason", exc))[:500]
     ok = status is not None and 200 <= status < 300
-    delivery = WebhookDelivery.objects.create(webhook=webhook, key=key, payload=payload, attempt=attempt,
-                                              status_code=status, error=error, ok=ok)
+    delivery = WebhookDelivery.objects.create(
+        webhook=webhook, key=key, payload=payload, attempt=attempt, status_code=status, error=error, ok=ok
+    )
     if not ok:
         raise DeliveryFailed(f"{webhook.url}: {error or status}")
     return delivery

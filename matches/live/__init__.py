@@ -9,5 +9,7 @@
 - ``clock``: the clock watcher (appends the horns a running clock makes due) and the reads' catch-up;
 - ``snapshots``: what a screen (or an API read) starts from, the clock caught up first;
 - ``consumers`` and ``routing``: the websocket itself, ``/ws/matches/{id}/``;
-- ``loop``: the ASGI server's event loop, where the hub and the watcher live.
+- ``loop``: the ASGI server's event loop, where the hub and the watcher live;
+- ``shutdown``: the process stopping (the ASGI lifespan): open sockets closed with 1012, the hub
+  and the watcher stopped.
 """

@@ -13,6 +13,7 @@ outside one (a management command, a Celery worker) it is sent in place. The cha
 at-most-once, so a lost message is repaired from the log by sequence number (the hub checks its
 sockets' matches against the database on every heartbeat and after any layer error).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -69,7 +70,8 @@ def send(group: str, message: dict[str, Any]) -> None:
             spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure)
         else:
             loop.call_soon_threadsafe(
-                lambda: spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure))
+                lambda: spawn(loop, deliver(group, message, server=True)).add_done_callback(_log_failure)
+            )
     except RuntimeError as exc:  # the loop is shutting down: the log repairs the viewers later
         log.warning("broadcast dropped: %r", exc)
 
@@ -78,8 +80,16 @@ def broadcast_match_update(match_id: int, seq: int, last_seq: int | None = None,
     """The log of the match has new events ``seq``..``last_seq`` (committed). ``update`` may carry
     ``events`` (those rows), ``states`` (language → state after them) and ``server_time``: then a
     hub whose sockets are at ``seq - 1`` sends them on without reading the database."""
-    send(match_group(match_id), {"type": MATCH_UPDATE, "match_id": match_id, "seq": seq,
-                                 "last_seq": seq if last_seq is None else last_seq, **update})
+    send(
+        match_group(match_id),
+        {
+            "type": MATCH_UPDATE,
+            "match_id": match_id,
+            "seq": seq,
+            "last_seq": seq if last_seq is None else last_seq,
+            **update,
+        },
+    )
 
 
 def broadcast_match_roles(match_id: int) -> None:

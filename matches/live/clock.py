@@ -17,6 +17,7 @@ Several processes may append the same horn: the engine gives it a deterministic 
 service locks the match row, so the second finds nothing due. (Celery countdown tasks are not
 used: they can run twice and late.)
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,21 +37,21 @@ from .loop import spawn
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 10.0  # also look for clocks started by other processes this often
-EXTRA_SECONDS = 30  # Rule 14.b(1): the double horn 30 s after the seven-minute horn
 
 
-def horn_marks(state: dict[str, Any] | None, period_seconds: int) -> list[float]:
-    """The wall times (epoch s) of the 7:00 and 7:30 marks of a running clock, or []."""
+def horn_marks(state: dict[str, Any] | None) -> list[float]:
+    """The wall times (epoch s) of the single and the double horn (7:00 and 7:30 under USPA 2026:
+    the state's ``regular_seconds`` and ``end_seconds``, its rule edition's) of a running clock, or []."""
     clock = (state or {}).get("clock") or {}
-    if not clock.get("running") or clock.get("anchor") is None:
+    marks = (clock.get("regular_seconds"), clock.get("end_seconds"))
+    if not clock.get("running") or clock.get("anchor") is None or None in marks:
         return []
     elapsed, anchor = float(clock.get("elapsed") or 0), float(clock["anchor"])
-    return [anchor + (mark - elapsed) for mark in (period_seconds, period_seconds + EXTRA_SECONDS)]
+    return [anchor + (float(mark) - elapsed) for mark in marks]
 
 
-def _running_clocks() -> list[tuple[int, dict[str, Any], int]]:
-    rows = Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache", "period_seconds")
-    return list(rows)
+def _running_clocks() -> list[tuple[int, dict[str, Any]]]:
+    return list(Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache"))
 
 
 def _catch_up(match_id: int) -> list[int]:
@@ -87,22 +88,22 @@ class Watcher:
                 clocks = await read()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 — the database may be restarting: try again soon
+            except Exception:  # the database may be restarting: try again soon
                 log.exception("clock watcher: cannot read the running clocks")
                 clocks = []
             now = time.time()
             next_at = now + POLL_SECONDS
-            for match_id, state, period_seconds in clocks:
+            for match_id, state in clocks:
                 # Marks already handled are skipped: a mark where the engine had no horn to give
                 # must not make the watcher spin.
-                marks = [t for t in horn_marks(state, period_seconds) if t > self.checked.get(match_id, 0.0)]
+                marks = [t for t in horn_marks(state) if t > self.checked.get(match_id, 0.0)]
                 if marks and marks[0] <= now:
                     self.checked[match_id] = now
                     try:
                         await catch_up(match_id)
                     except asyncio.CancelledError:
                         raise
-                    except Exception:  # noqa: BLE001
+                    except Exception:
                         log.exception("clock watcher: catch-up of match %s failed", match_id)
                     next_at = now  # look again at once: the state has moved on
                 elif marks:

@@ -4,14 +4,22 @@ Anyone may watch (the origin is checked in ``polo/asgi.py``); a socket only read
 gets a ``snapshot`` (state, last_seq, server time); then an ``update`` after every accepted event,
 written by the process's fan-out hub (``fanout.py``) — the consumer itself never joins a
 channel-layer group. A client may send only ``ping`` (answered with ``pong``, for its clock
-offset) and ``resync`` (answered with a snapshot and the events it missed). Anything else, a
-frame over ``WS_MAX_MESSAGE_BYTES`` or more than ``WS_MAX_MESSAGES_PER_SECOND`` frames in a second
-is refused with an ``error`` and the socket is closed (4008 / 4029). An official's socket is
-closed (4003) when they log out or are no longer an official of the match.
+offset) and ``resync`` (answered with a snapshot and the events it missed). Anything else — a
+frame that is not strict JSON (``polo.json_input``: nested too deep, NaN, NUL...), a ``ping`` whose
+``client_time`` is not a number, a ``resync`` whose ``since`` is not a sequence number — a frame
+over ``WS_MAX_MESSAGE_BYTES`` or more than ``WS_MAX_MESSAGES_PER_SECOND`` frames in a second is
+refused with an ``error`` and the socket is closed (4008 / 4029), never with an exception (a
+failure that is not the frame's closes it with 1011). The match's officials (its
+scorer, umpires and referee, and the committee of its tournament: ``permissions.match_role``; a
+committee member of another tournament watches as the public does) get the private notes. An
+official's socket is closed (4003) when they log out or are no longer an official of the match
+(their committee assignment revoked included).
 """
+
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -26,14 +34,19 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from matches import selectors
 from matches.models import Match
 from matches.permissions import match_role
+from polo.json_input import JSONInputError, loads
 
 from . import fanout
+
+log = logging.getLogger(__name__)
 
 CLOSE_FORBIDDEN = 4003
 CLOSE_NOT_FOUND = 4004
 CLOSE_POLICY = 4008
 CLOSE_RATE = 4029
+CLOSE_ERROR = 1011
 RESYNC_MAX_EVENTS = 500
+SINCE_MAX = 2**63 - 1  # a sequence number a database column can hold
 # An alias with no layer behind it: Channels then gives the consumer no layer channel of its own
 # (the hub holds the process's only subscription).
 NO_LAYER = "polo-ws-no-layer"
@@ -122,7 +135,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # --- from the client -----------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        size = len(bytes_data) if bytes_data is not None else len((text_data or "").encode("utf-8"))
+        """One frame: answered per the protocol, or the socket closed with its code — never an
+        exception out of here (one would drop the socket with no close code at all)."""
+        try:
+            await self._receive(text_data, bytes_data)
+        except Exception:  # not the frame's fault (a read failed): say so and close
+            log.exception("match %s: a websocket frame could not be answered", self.match_id)
+            if not self.closed:
+                self.closed = True
+                await self.close(code=CLOSE_ERROR)
+
+    async def _receive(self, text_data: str | None, bytes_data: bytes | None) -> None:
+        if bytes_data is not None:
+            size = len(bytes_data)
+        else:  # (a lone surrogate cannot come from a real socket, whose text is UTF-8; count it anyway)
+            size = len((text_data or "").encode("utf-8", "surrogatepass"))
         if size > settings.WS_MAX_MESSAGE_BYTES:
             await self.close_for(CLOSE_POLICY, "message_too_large")
             return
@@ -133,31 +160,43 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.window_count > settings.WS_MAX_MESSAGES_PER_SECOND:
             await self.close_for(CLOSE_RATE, "rate_limited")
             return
+        # Strict JSON (polo.json_input): too deep, NaN, NUL or a lone surrogate is no message.
         try:
-            message = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+            message = loads(text_data) if text_data is not None else None
+        except JSONInputError:
             message = None
         kind = message.get("type") if isinstance(message, dict) else None
-        if kind == "ping":
-            await self.send(text_data=json.dumps({"type": "pong", "client_time": message.get("client_time"),
-                                                  "server_time": time.time()}))
+        if not isinstance(kind, str):
+            await self.close_for(CLOSE_POLICY, "invalid_message")
+        elif kind == "ping":
+            client_time = message.get("client_time")
+            if client_time is not None and type(client_time) not in (int, float):  # (finite: loads)
+                await self.close_for(CLOSE_POLICY, "invalid_message")
+                return
+            await self._send_text(json.dumps({"type": "pong", "client_time": client_time, "server_time": time.time()}))
         elif kind == "resync":
             since = message.get("since")
-            since = since if isinstance(since, int) and not isinstance(since, bool) and since >= 0 else None
+            if since is not None and (type(since) is not int or not 0 <= since <= SINCE_MAX):
+                await self.close_for(CLOSE_POLICY, "invalid_message")
+                return
             await self._send_snapshot(since=since)
-        elif message is None:
-            await self.close_for(CLOSE_POLICY, "invalid_message")
         else:
             await self.close_for(CLOSE_POLICY, "forbidden")
 
     # --- to the client -------------------------------------------------------------------
     async def _send_snapshot(self, since: int | None = None) -> int:
         snapshot = await self.hub.snapshot(self.match_id, self.lang)
-        frame = {"type": "snapshot", "match_id": self.match_id, "last_seq": snapshot["last_seq"],
-                 "state": snapshot["state"], "server_time": snapshot["server_time"]}
+        frame = {
+            "type": "snapshot",
+            "match_id": self.match_id,
+            "last_seq": snapshot["last_seq"],
+            "state": snapshot["state"],
+            "server_time": snapshot["server_time"],
+        }
         if since is not None:
             missed = await database_sync_to_async(selectors.match_events_since)(
-                self.match_id, since, official=self.official, limit=RESYNC_MAX_EVENTS)
+                self.match_id, since, official=self.official, limit=RESYNC_MAX_EVENTS
+            )
             frame["events"] = [e for e in missed["events"] if e["seq"] <= snapshot["last_seq"]]
         await self._send_text(json.dumps(frame, separators=(",", ":")))
         return snapshot["last_seq"]

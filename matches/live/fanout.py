@@ -15,6 +15,7 @@ one message, or an outage of the layer only delays an update, never loses or dou
 a layer error the hub re-subscribes (the groups may have gone with a restarted Redis) and
 repairs every match from the log; every heartbeat (15 s) it also compares its seq with the log's.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -46,6 +47,7 @@ SNAPSHOT_REUSE_SECONDS = 1.0
 YIELD_EVERY = 50
 # Layer errors: wait this long before trying again, doubling up to the cap.
 RETRY_FIRST, RETRY_CAP = 0.2, 5.0
+
 
 def _db_read(func):
     """The hub's reads share the one thread of the process's websocket work (Django runs each HTTP
@@ -241,13 +243,25 @@ class Hub:
             room = self.rooms.get(message.get("match_id"))
             if room is None or message.get("last_seq", 0) <= room.last_seq:
                 return  # not watched here, or already delivered
-            if ("states" in message and room.ready.is_set() and not room.fetching
-                    and message.get("seq") == room.last_seq + 1):
+            if (
+                "states" in message
+                and room.ready.is_set()
+                and not room.fetching
+                and message.get("seq") == room.last_seq + 1
+            ):
                 # The next events, carried with their state: send them on, no read needed.
                 room.last_seq = message["last_seq"]
-                spawn(self.loop, self._send_update(room, {
-                    **message, "official_events": message["events"],
-                    "events": [{**e, "event": selectors.public_event(e["event"])} for e in message["events"]]}))
+                spawn(
+                    self.loop,
+                    self._send_update(
+                        room,
+                        {
+                            **message,
+                            "official_events": message["events"],
+                            "events": [{**e, "event": selectors.public_event(e["event"])} for e in message["events"]],
+                        },
+                    ),
+                )
             else:  # a gap (or no state with it): read the log after what was delivered
                 self._schedule(room, message["last_seq"])
         elif kind == MATCH_ROLES:
@@ -288,7 +302,7 @@ class Hub:
                     break
                 room.last_seq = update["last_seq"]
                 await self._send_update(room, update)
-        except Exception:  # noqa: BLE001 — the next message or heartbeat tries again
+        except Exception:  # the next message or heartbeat tries again
             log.exception("hub: could not bring match %s up to date", room.match_id)
         finally:
             room.fetching = False
@@ -303,12 +317,18 @@ class Hub:
         def frame(lang: str, official: bool) -> str:
             key = (lang, official)
             if key not in frames:
-                frames[key] = json.dumps({
-                    "type": "update", "match_id": update["match_id"], "seq": update["seq"],
-                    "last_seq": update["last_seq"], "state": update["states"].get(lang) or next(iter(update["states"].values())),
-                    "server_time": update["server_time"],
-                    "events": update["official_events"] if official else update["events"],
-                }, separators=(",", ":"))
+                frames[key] = json.dumps(
+                    {
+                        "type": "update",
+                        "match_id": update["match_id"],
+                        "seq": update["seq"],
+                        "last_seq": update["last_seq"],
+                        "state": update["states"].get(lang) or next(iter(update["states"].values())),
+                        "server_time": update["server_time"],
+                        "events": update["official_events"] if official else update["events"],
+                    },
+                    separators=(",", ":"),
+                )
             return frames[key]
 
         await _write_all(room.sockets, lambda socket: frame(socket.lang, socket.official), update["last_seq"])
@@ -321,7 +341,7 @@ class Hub:
                 await self.heartbeat()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("hub: heartbeat failed")
 
     async def heartbeat(self) -> None:
@@ -334,9 +354,10 @@ class Hub:
         for match_id, room in list(self.rooms.items()):
             if logged.get(match_id, 0) > room.last_seq:
                 self._schedule(room, logged[match_id])
-            text = json.dumps({"type": "heartbeat", "server_time": now, "last_seq": room.last_seq},
-                              separators=(",", ":"))
-            await _write_all(room.sockets, lambda socket: text, 0)
+            text = json.dumps(
+                {"type": "heartbeat", "server_time": now, "last_seq": room.last_seq}, separators=(",", ":")
+            )
+            await _write_all(room.sockets, lambda _socket, text=text: text, 0)
         if self.layer is not None and self.channel is not None and self.healthy:
             # Refresh the memberships (they expire in Redis, and a flushed Redis forgets them).
             for group in list(self.groups):

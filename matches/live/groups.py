@@ -5,6 +5,7 @@
 - ``user.<id>``: an official logged out (``user.logout``) or may have lost a role
   (``user.roles``): their sockets are closed or re-checked.
 """
+
 from __future__ import annotations
 
 MATCH_UPDATE = "match.update"

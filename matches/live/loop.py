@@ -1,5 +1,6 @@
 """The ASGI server's event loop: where this process's websockets, its fan-out hub and its clock
 watcher live. The hub records it when it starts; a send from a request thread is handed to it."""
+
 from __future__ import annotations
 
 import asyncio

@@ -3,8 +3,9 @@
 - the match log's seam (``matches/log_events.py``): events were committed, so the match's sockets
   get them with the state after them, in each language;
 - Django's own signals: an official who logs out, or whose officials' role on a match may have
-  changed, has their sockets closed or re-checked.
+  changed (a committee assignment revoked included), has their sockets closed or re-checked.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -14,7 +15,7 @@ from django.db import transaction
 from django.db.models.signals import m2m_changed, post_save
 
 from matches.log_events import LoggedEvents, events_logged
-from matches.models import Match
+from matches.models import CommitteeAssignment, Match
 
 from .broadcast import broadcast_match_roles, broadcast_match_update, broadcast_user
 from .groups import USER_LOGOUT, USER_ROLES
@@ -34,11 +35,18 @@ def on_events_logged(sender, *, logged: LoggedEvents, **kwargs) -> None:
     to read them back (measured: a hub's read of one update costs some 300 times what carrying
     the state does)."""
     states = {code: logged.state_in(code) for code, _name in settings.LANGUAGES}
-    broadcast_match_update(logged.match_id, logged.first_seq, logged.last_seq, states=states,
-                           events=list(logged.events), server_time=logged.now)
+    broadcast_match_update(
+        logged.match_id,
+        logged.first_seq,
+        logged.last_seq,
+        states=states,
+        events=list(logged.events),
+        server_time=logged.now,
+    )
 
 
 # --- who may keep an official's socket open --------------------------------------------------
+
 
 def on_logout(sender, request, user, **kwargs) -> None:
     if user is not None and user.pk is not None:
@@ -64,3 +72,5 @@ def on_save(sender, instance, created, update_fields=None, **kwargs) -> None:
         if update_fields is not None and not ({"is_active", "is_superuser"} & set(update_fields)):
             return
         transaction.on_commit(lambda: broadcast_user(instance.pk, USER_ROLES))
+    elif sender is CommitteeAssignment:  # assigned or revoked: the member's committee sockets re-check
+        transaction.on_commit(lambda: broadcast_user(instance.user_id, USER_ROLES))

@@ -6,6 +6,7 @@ read first appends any horn the running clock has made due (``clock.match_caught
 7:31 shows the period over even with nobody connected (Rule 14.b(1)). That write is idempotent
 and happens at most once per horn; everything else here is a read (``matches.selectors``).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -21,8 +22,12 @@ def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None)
     """Meta, state and last_seq of one match, consistent with each other, as of ``now``."""
     now = time.time() if now is None else now
     match = match_caught_up(selectors.match_with_config(match_id), now)
-    return {"match": selectors.match_meta(match), "state": selectors.match_state(match, now=now, lang=lang),
-            "last_seq": match.last_seq, "server_time": now}
+    return {
+        "match": selectors.match_meta(match),
+        "state": selectors.match_state(match, now=now, lang=lang),
+        "last_seq": match.last_seq,
+        "server_time": now,
+    }
 
 
 def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float | None = None) -> list[dict[str, Any]]:
@@ -32,6 +37,11 @@ def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float
     for match in selectors.day_matches(day, tournament_id=tournament_id):
         match = match_caught_up(match, now)
         state = selectors.match_state(match, now=now)
-        out.append({**selectors.match_meta(match), "state": {k: state.get(k) for k in selectors.SUMMARY_KEYS},
-                    "last_seq": match.last_seq})
+        out.append(
+            {
+                **selectors.match_meta(match),
+                "state": {k: state.get(k) for k in selectors.SUMMARY_KEYS},
+                "last_seq": match.last_seq,
+            }
+        )
     return out

@@ -7,6 +7,7 @@ corrected the score) is a new row, and the newest row per umpire and period is t
 ``last_seq`` records how far the log had got when the umpire confirmed, so a screen can tell that
 the log moved on since.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -16,7 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ScoreConfirmation(models.Model):
-    match = models.ForeignKey("matches.Match", verbose_name=_("match"), on_delete=models.PROTECT, related_name="score_confirmations")
+    match = models.ForeignKey(
+        "matches.Match", verbose_name=_("match"), on_delete=models.PROTECT, related_name="score_confirmations"
+    )
     period = models.PositiveSmallIntegerField(_("chukker"))
     umpire = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("umpire")

@@ -4,6 +4,7 @@ Score confirmation (the umpires confirm the score at the end of each chukker): t
 what the screen showed; the service checks it against the state the log gives *now*, so a
 confirmation can never record a score the log does not have.
 """
+
 from __future__ import annotations
 
 import time
@@ -55,8 +56,12 @@ def score_confirmation_record(
             "score_changed", _("The score has changed since your screen showed it: check it and confirm again."), state
         )
     return ScoreConfirmation.objects.create(
-        match=match, period=period, umpire=umpire,
-        home=Decimal(str(home)), away=Decimal(str(away)), last_seq=match.last_seq,
+        match=match,
+        period=period,
+        umpire=umpire,
+        home=Decimal(str(home)),
+        away=Decimal(str(away)),
+        last_seq=match.last_seq,
     )
 
 

@@ -6,6 +6,7 @@ event API and the websocket (docs/LIVE-PROTOCOL.md); events are posted to the AP
 The umpires' score confirmation at the end of a chukker (not a match-log event; see
 ``officials/models.py``) is posted to the API too (``/api/matches/{id}/confirmations``).
 """
+
 from __future__ import annotations
 
 import time
@@ -64,8 +65,9 @@ def scorer(request: HttpRequest, match_id: int) -> HttpResponse:
     role = match_role(request.user, match)
     if role not in SCORER_SCREEN_ROLES:
         raise PermissionDenied
-    return render(request, "officials/scorer.html",
-                  {"match": match, "page": _page_config(request, match, role, screen="scorer")})
+    return render(
+        request, "officials/scorer.html", {"match": match, "page": _page_config(request, match, role, screen="scorer")}
+    )
 
 
 @never_cache
@@ -76,7 +78,10 @@ def referee(request: HttpRequest, match_id: int) -> HttpResponse:
     if role not in REFEREE_SCREEN_ROLES:
         raise PermissionDenied
     page = _page_config(
-        request, match, role, screen="referee",
+        request,
+        match,
+        role,
+        screen="referee",
         can_log=role == "umpire",
         can_confirm=role == "umpire",
         confirmations_url=reverse("api-match-confirmations", args=[match.pk]),

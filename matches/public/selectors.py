@@ -1,11 +1,12 @@
 """Reads for the public live pages (scoreboard, overlay, tournament day) beyond those they share
 with the API and the websockets (``live.snapshots``: meta, snapshot, the day's matches).
 
-Vocabulary: the *last goals* list is derived from the log by folding it and noting every event after which a
-team's score went up (a goal, or a Penalty 1 that awards one) — and dropping it again when a later
-``void`` takes it away. The period of each goal comes from the fold, so no page has to know the
-rules to say "chukker 3".
+Vocabulary: the *last goals* list is derived from the log by the engine's fold: every event that
+counts after which a team's score went up (a goal, or a Penalty 1 that awards one); an event a
+``void`` took back does not count. The period of each goal comes from the fold, so no page has to
+know the rules to say "chukker 3".
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,15 +17,15 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from redis.exceptions import RedisError
 
-from officiating.engine import MatchConfig, decide, new_game, to_state
-
 from matches.games import match_config
 from matches.models import Match, MatchEvent, Tournament
+from officiating.engine import MatchConfig, fold
 
 log = logging.getLogger(__name__)
 
-# Events after which a score can change: a goal, a foul (Penalty 1, goal at the whistle), a void.
-SCORING_TYPES = frozenset({"goal", "foul", "void", "forfeit"})
+# The events whose goals the list shows: a goal, a foul (Penalty 1, goal at the whistle), a forfeit
+# (not the shootout's deciding goal).
+SCORING_TYPES = frozenset({"goal", "foul", "forfeit"})
 LAST_GOALS = 8
 
 
@@ -42,8 +43,7 @@ def match_goals(match: Match, *, limit: int = LAST_GOALS) -> dict[str, Any]:
     Cached per (match, last_seq, id of the last event): the log only grows, so a new event means
     a new key (the id keeps a rebuilt database from meeting an old entry).
     """
-    last_id = (MatchEvent.objects.filter(match=match, seq=match.last_seq).values_list("client_id", flat=True)
-               .first())
+    last_id = MatchEvent.objects.filter(match=match, seq=match.last_seq).values_list("client_id", flat=True).first()
     key = f"public:goals:{match.pk}:{match.last_seq}:{last_id}"
     try:
         goals = cache.get(key)
@@ -59,35 +59,32 @@ def match_goals(match: Match, *, limit: int = LAST_GOALS) -> dict[str, Any]:
 def _fold_goals(match: Match) -> list[dict[str, Any]]:
     config = match_config(match)
     names = {(team, p["number"]): p["name"] for team in ("home", "away") for p in config[team]["players"]}
-    game = new_game(MatchConfig.from_dict(config))
-    score = dict(to_state(game)["score"])
+    rows = (
+        MatchEvent.objects.filter(match=match, seq__lte=match.last_seq)
+        .order_by("seq")
+        .values_list("payload", flat=True)
+    )
     goals: list[dict[str, Any]] = []
-    rows = (MatchEvent.objects.filter(match=match, seq__lte=match.last_seq).order_by("seq")
-            .values_list("seq", "payload"))
-    for seq, event in rows:
-        decision = decide(game, event)
-        if not decision.accepted:
-            continue
-        game = decision.game
+    # The events that count (the engine sets voided events and their voids aside), each with the
+    # states before and after it.
+    for step in fold(MatchConfig.from_dict(config), rows, lang="en").steps:
+        event, before, after = step.event, step.before, step.after
+        assert before is not None and after is not None  # (folded with a language)
         kind = event.get("type")
         if kind == "substitution" and isinstance(event.get("player"), dict):
             names[(event.get("team"), event.get("out"))] = event["player"].get("name", "")
         if kind not in SCORING_TYPES:
             continue
-        state = to_state(game)
-        new_score = state["score"]
         for team in ("home", "away"):
-            gained = new_score[team] - score[team]
+            gained = after["score"][team] - before["score"][team]
             if gained > 0:
-                goals.append(_goal_entry(seq, event, team, gained, state, names))
-        if kind == "void" and any(new_score[t] < score[t] for t in ("home", "away")):
-            goals = [g for g in goals if g["id"] != event.get("target")]
-        score = dict(new_score)
+                goals.append(_goal_entry(step.seq, event, team, gained, after, names))
     return goals
 
 
-def _goal_entry(seq: int, event: dict[str, Any], team: str, gained: float, state: dict[str, Any],
-                names: dict[tuple[str, int], str]) -> dict[str, Any]:
+def _goal_entry(
+    seq: int, event: dict[str, Any], team: str, gained: float, state: dict[str, Any], names: dict[tuple[str, int], str]
+) -> dict[str, Any]:
     other = "away" if team == "home" else "home"
     number = event.get("number") if event.get("type") == "goal" else None
     own_goal = bool(event.get("own_goal"))

@@ -1,4 +1,5 @@
 """The public live pages: no login (docs/LIVE-PROTOCOL.md for the data behind them)."""
+
 from django.urls import path
 
 from . import views

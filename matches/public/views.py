@@ -6,6 +6,7 @@ and hands the same data to its script, which then follows the match live through
 (``live.snapshots``), so the page and the socket start from the same place. The scoreboard's
 last goals come from ``selectors.match_goals`` (and, after a gap, ``GET /api/matches/{id}/goals``).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -48,8 +49,12 @@ def _labels() -> dict[str, object]:
         "winner": _("Winner"),
         "next_in": _("Next chukker in %s"),
         # The clock's convention (static/js/clock-convention.js), for the overlay, which has no JS catalog.
-        "clock": {"left": _("time left"), "played": _("time played"),
-                  "heading_left": _("Time left"), "heading_played": _("Time played")},
+        "clock": {
+            "left": _("time left"),
+            "played": _("time played"),
+            "heading_left": _("Time left"),
+            "heading_played": _("Time played"),
+        },
     }
 
 
@@ -65,8 +70,13 @@ def _live_data(match_id: int) -> dict:
 
 def _page_context(match, data: dict) -> dict:
     state = data["state"]
-    return {"match": match, "data": data, "state": state, "labels": data["labels"],
-            "status": data["labels"]["status"].get(state.get("status"), "")}
+    return {
+        "match": match,
+        "data": data,
+        "state": state,
+        "labels": data["labels"],
+        "status": data["labels"]["status"].get(state.get("status"), ""),
+    }
 
 
 def _mss(seconds: float) -> str:
@@ -95,16 +105,23 @@ def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
     data["goals_seq"] = goals["last_seq"]
     # The first paint (and a page without script) in the scoreboard's default convention, time left.
     rows = [{**g, "clock_text": time_left_text(g["clock"], match.period_seconds)} for g in goals["goals"]]
-    return render(request, "public/scoreboard.html", {
-        **_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1",
-    })
+    return render(
+        request,
+        "public/scoreboard.html",
+        {**_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1"},
+    )
 
 
 @never_cache
 @require_GET
 def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
     """A browser source in streaming software has no header to switch languages from and a cookie
-    jar nobody visits: ``?lang=es`` picks the language of the bar (and of its socket)."""
+    jar nobody visits: ``?lang=es`` picks the language of the bar (and of its socket).
+
+    The one page that may be framed: by the origins in ``OVERLAY_FRAME_ANCESTORS`` (a production
+    switcher that embeds the bar), written into its CSP's frame-ancestors by ``polo.middleware``.
+    X-Frame-Options cannot name an origin, so the page sends none then (the CSP decides). Unset:
+    framed by no one, as every other page."""
     match = public_match_get(match_id)
     lang = request.GET.get("lang", "")
     if lang not in dict(settings.LANGUAGES):
@@ -114,6 +131,9 @@ def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
         data["lang"] = lang
         response = render(request, "public/overlay.html", _page_context(match, data))
     response["Content-Language"] = lang
+    if settings.OVERLAY_FRAME_ANCESTORS:
+        response.csp_frame_ancestors = settings.OVERLAY_FRAME_ANCESTORS
+        response.xframe_options_exempt = True
     return response
 
 
@@ -128,11 +148,30 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
         day = today
     matches = matches_of_day(day, tournament_id=tournament.pk)
     labels = _labels()
-    rows = [{"match": m, "starts_at": dt.datetime.fromtimestamp(m["starts_at"], tz=dt.timezone.utc),
-             "status": labels["status"].get(m["state"].get("status"), "")} for m in matches]
-    data = {"tournament": {"id": tournament.pk, "name": tournament.name}, "date": day.isoformat(),
-            "matches": matches, "labels": labels}
-    return render(request, "public/tournament_live.html", {
-        "tournament": tournament, "day": day, "today": today, "rows": rows, "data": data,
-        "previous_day": day - dt.timedelta(days=1), "next_day": day + dt.timedelta(days=1),
-    })
+    rows = [
+        {
+            "match": m,
+            "starts_at": dt.datetime.fromtimestamp(m["starts_at"], tz=dt.UTC),
+            "status": labels["status"].get(m["state"].get("status"), ""),
+        }
+        for m in matches
+    ]
+    data = {
+        "tournament": {"id": tournament.pk, "name": tournament.name},
+        "date": day.isoformat(),
+        "matches": matches,
+        "labels": labels,
+    }
+    return render(
+        request,
+        "public/tournament_live.html",
+        {
+            "tournament": tournament,
+            "day": day,
+            "today": today,
+            "rows": rows,
+            "data": data,
+            "previous_day": day - dt.timedelta(days=1),
+            "next_day": day + dt.timedelta(days=1),
+        },
+    )

@@ -5,6 +5,7 @@ A match of one chukker (``periods=1``) reaches its end in a few events: a ``play
 the final horn at 450 s (Rule 14.b). Events carry ``clock`` (as a replay file does) and a ``now``
 (the wall time the server would have), so nothing waits on the real clock.
 """
+
 from __future__ import annotations
 
 import time
@@ -15,6 +16,7 @@ import pytest
 from django.test import Client
 
 from matches import games
+from matches.models import CommitteeAssignment
 from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
 from matches.services import match_event_log
 
@@ -61,11 +63,11 @@ def log(match, *events: dict[str, Any], user=None, clock: Clock | None = None) -
 
 def tie_one_chukker(match, clock: Clock | None = None, *, goals: int = 1) -> dict[str, Any]:
     """A one-chukker match ending ``goals``–``goals`` at the final horn: status ``tied``."""
-    events = [ev("play", clock=0)]
+    events = [ev("play")]
     at = 30
     for _ in range(goals):
         for team in ("home", "away"):
-            events += [ev("goal", team=team, number=1, clock=at), ev("play", clock=at)]
+            events += [ev("goal", team=team, number=1, clock=at), ev("play")]
             at += 30
     events.append(ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}))
     return log(match, *events, clock=clock)
@@ -73,12 +75,19 @@ def tie_one_chukker(match, clock: Clock | None = None, *, goals: int = 1) -> dic
 
 def win_one_chukker(match, clock: Clock | None = None, *, winner: str = "home") -> dict[str, Any]:
     """A one-chukker match won 1–0 by ``winner`` at the final horn: status ``final``."""
-    return log(match, ev("play", clock=0), ev("goal", team=winner, number=2, clock=60), ev("play", clock=60),
-               ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}), clock=clock)
+    return log(
+        match,
+        ev("play"),
+        ev("goal", team=winner, number=2, clock=60),
+        ev("play"),
+        ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}),
+        clock=clock,
+    )
 
 
 class Committee:
-    """The committee's cast: a committee member, the match's officials, an outsider."""
+    """The committee's cast: a committee member assigned to the match's tournament, the match's
+    officials, an outsider."""
 
     def __init__(self, **match_kwargs: Any) -> None:
         self.member = make_user("carmen", COMMITTEE_GROUP)
@@ -87,6 +96,7 @@ class Committee:
         self.referee = make_user("rita", UMPIRE_GROUP)
         self.other_umpire = make_user("uma", UMPIRE_GROUP)  # an umpire of no match here
         self.match = make_match(scorer=self.scorer, umpires=[self.umpire], referee=self.referee, **match_kwargs)
+        CommitteeAssignment.objects.create(user=self.member, tournament=self.match.tournament)
 
     def client(self, user=None) -> Client:
         client = Client()
@@ -119,7 +129,7 @@ class Receiver:
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:  # (http.server's name)
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 receiver.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
                 status = receiver.statuses.pop(0) if receiver.statuses else 200

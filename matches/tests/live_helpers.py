@@ -1,6 +1,7 @@
 """Shared helpers of the live-core tests (API, websockets, faults): the cast of officials from
 ``personas``, events with fresh ids, a logged-in Django test client and a websocket connected
 through the real ASGI application (origin check and session auth included)."""
+
 from __future__ import annotations
 
 import json
@@ -77,8 +78,9 @@ def session_cookie(user) -> bytes:
     return f"sessionid={client.cookies['sessionid'].value}".encode()
 
 
-def communicator(match_id: int, *, cookie: bytes | None = None, origin: tuple[bytes, bytes] | None = ORIGIN,
-                 lang: str | None = None):
+def communicator(
+    match_id: int, *, cookie: bytes | None = None, origin: tuple[bytes, bytes] | None = ORIGIN, lang: str | None = None
+):
     from polo.asgi import application
 
     headers = [origin] if origin else []
@@ -89,9 +91,9 @@ def communicator(match_id: int, *, cookie: bytes | None = None, origin: tuple[by
     return WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
 
 
-def started_clock_ago(match, seconds: float, *, at_clock: float = 0.0) -> None:
-    """Throw the ball in ``seconds`` ago (the official clock has run since, from ``at_clock``)."""
-    log(match, ev("play", clock=at_clock), now=time.time() - seconds)
+def started_clock_ago(match, seconds: float) -> None:
+    """Throw the ball in ``seconds`` ago (the official clock has run since, from where it stood)."""
+    log(match, ev("play"), now=time.time() - seconds)
 
 
 async def stop_live_machinery() -> None:
@@ -109,9 +111,16 @@ async def stop_live_machinery() -> None:
         await hub.stop()
     await clock.stop(loop)
     set_server_loop(None)
-    # Let the database work already queued (a socket's last read) finish before the test's
-    # database is flushed: SQLite's shared in-memory database locks tables across threads.
-    await asyncio.sleep(0.05)
+    # No database work may outlive the test (its database is flushed next, and SQLite's shared
+    # in-memory database locks tables across threads). What is left on the test's loop (a socket's
+    # task between two reads, a layer's pending receive) ends now, at its next await, rather than
+    # with the loop; work it already handed to the database thread carries on without it, and the
+    # no-op below queues behind that work on the same single thread (channels' database_sync_to_async
+    # is thread-sensitive): once it returns, every read begun has finished.
+    others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in others:
+        task.cancel()
+    await asyncio.gather(*others, return_exceptions=True)
     await database_sync_to_async(lambda: None)()
 
 

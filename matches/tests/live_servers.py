@@ -1,6 +1,7 @@
 """Helpers of the tests that run the app as real server processes (``make_server``): a real
 websocket client (the ``websockets`` package), the demo's match in progress, the Redis that the
 scale-out and fault tests use, and cutting one process's Redis connections."""
+
 from __future__ import annotations
 
 import asyncio
@@ -27,7 +28,9 @@ def demo_live_match(client) -> int:
 
 
 def post(client, match_id: int, event_type: str, **fields: Any) -> tuple[int, dict]:
-    return client.request("POST", f"/api/matches/{match_id}/events", {"id": str(uuid.uuid4()), "type": event_type, **fields})
+    return client.request(
+        "POST", f"/api/matches/{match_id}/events", {"id": str(uuid.uuid4()), "type": event_type, **fields}
+    )
 
 
 def state(client, match_id: int) -> dict[str, Any]:
@@ -39,12 +42,12 @@ def state(client, match_id: int) -> dict[str, Any]:
 def ws_connect(server, match_id: int, *, cookies: str | None = None):
     url = server.url.replace("http://", "ws://") + f"/ws/matches/{match_id}/"
     headers = {"Cookie": cookies} if cookies else None
-    return connect(url, origin=server.url, additional_headers=headers, proxy=None, open_timeout=30,
-                   max_size=2 ** 22)
+    return connect(url, origin=server.url, additional_headers=headers, proxy=None, open_timeout=30, max_size=2**22)
 
 
 async def receive(ws, kind: str, *, timeout: float = 15.0, skip=("heartbeat",)) -> dict[str, Any]:
     """The next frame of type ``kind`` (heartbeats skipped), within ``timeout`` seconds."""
+
     async def next_of_kind():
         while True:
             frame = json.loads(await ws.recv())
@@ -52,6 +55,7 @@ async def receive(ws, kind: str, *, timeout: float = 15.0, skip=("heartbeat",)) 
                 continue
             assert frame["type"] == kind, frame
             return frame
+
     return await asyncio.wait_for(next_of_kind(), timeout)
 
 

@@ -1,10 +1,14 @@
 """The people of the app, defined once for the tests.
 
-- committee: runs tournaments; committee events on any match, never the game events of a match.
+- committee: runs the tournaments they are assigned to; committee events on those tournaments'
+  matches only, never the game events of a match. A member of another tournament's committee is a
+  spectator here.
+- federation: the committee of every tournament (superusers, the ``federation`` group).
 - scorer: logs the game events of the match they are assigned to, and of no other.
 - umpire / referee: log game events on their own match and may suspend it.
 - spectator: anyone else (anonymous or an official of another match): reads, never writes.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -13,8 +17,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
-from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
+from matches.models import CommitteeAssignment, Entry, Field, Match, Player, RosterLine, Team, Tournament
+from matches.permissions import COMMITTEE_GROUP, FEDERATION_GROUP, SCORER_GROUP, UMPIRE_GROUP
 
 PASSWORD = "correct horse battery"
 
@@ -26,6 +30,19 @@ def make_user(username: str, group: str | None = None):
     return user
 
 
+def make_committee_member(username: str, *tournaments: Tournament):
+    """A member of the committee group assigned to ``tournaments`` (none: a member of no tournament's
+    committee). Assigned directly, as a fixture: no audit entry."""
+    user = make_user(username, COMMITTEE_GROUP)
+    for tournament in tournaments:
+        CommitteeAssignment.objects.create(user=user, tournament=tournament)
+    return user
+
+
+def make_federation(username: str):
+    return make_user(username, FEDERATION_GROUP)
+
+
 def make_entry(tournament: Tournament, name: str, handicaps=(2, 2, 1, 1), color="#1d4ed8") -> Entry:
     team = Team.objects.create(name=name, color=color)
     entry = Entry.objects.create(tournament=tournament, team=team)
@@ -35,8 +52,18 @@ def make_entry(tournament: Tournament, name: str, handicaps=(2, 2, 1, 1), color=
     return entry
 
 
-def make_match(*, tournament: Tournament | None = None, field: Field | None = None, home: Entry | None = None,
-               away: Entry | None = None, scorer=None, umpires=(), referee=None, starts_at=None, **kwargs) -> Match:
+def make_match(
+    *,
+    tournament: Tournament | None = None,
+    field: Field | None = None,
+    home: Entry | None = None,
+    away: Entry | None = None,
+    scorer=None,
+    umpires=(),
+    referee=None,
+    starts_at=None,
+    **kwargs,
+) -> Match:
     today = timezone.localdate()
     tournament = tournament or Tournament.objects.create(
         name="Test Cup", club="Test Club", starts_on=today, ends_on=today + timedelta(days=3)
@@ -45,18 +72,26 @@ def make_match(*, tournament: Tournament | None = None, field: Field | None = No
     home = home or make_entry(tournament, f"Blue {Team.objects.count()}")
     away = away or make_entry(tournament, f"Red {Team.objects.count()}", color="#dc2626")
     match = Match.objects.create(
-        tournament=tournament, field=field, home=home, away=away, scorer=scorer, referee=referee,
-        starts_at=starts_at or timezone.now(), **kwargs,
+        tournament=tournament,
+        field=field,
+        home=home,
+        away=away,
+        scorer=scorer,
+        referee=referee,
+        starts_at=starts_at or timezone.now(),
+        **kwargs,
     )
     match.umpires.set(umpires)
     return match
 
 
 class Cast:
-    """Two matches and their officials, plus a committee member."""
+    """Two matches of one tournament and their officials, the committee member assigned to that
+    tournament, and a committee member of no tournament here (``committee_other``)."""
 
     def __init__(self) -> None:
         self.committee = make_user("carmen", COMMITTEE_GROUP)
+        self.committee_other = make_user("otto", COMMITTEE_GROUP)
         self.scorer_a = make_user("sam", SCORER_GROUP)
         self.scorer_b = make_user("sofia", SCORER_GROUP)
         self.umpire_a = make_user("ulises", UMPIRE_GROUP)
@@ -66,3 +101,4 @@ class Cast:
         self.match_b = make_match(
             tournament=self.match_a.tournament, field=self.match_a.field, scorer=self.scorer_b, umpires=[self.umpire_b]
         )
+        CommitteeAssignment.objects.create(user=self.committee, tournament=self.match_a.tournament)

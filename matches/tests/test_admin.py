@@ -1,5 +1,6 @@
 """The admin works for a committee member: every model's list and form pages open, and the event
 log can be read but never changed."""
+
 import pytest
 from django.contrib import admin
 from django.urls import reverse

@@ -1,5 +1,6 @@
 """GET /api/matches/{id}/events?since=n: the log after n, for catching up (public; private notes
 only for the match's officials)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,18 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def logged(cast):
     log(cast.match_a, ev("play"))
-    log(cast.match_a, ev("whistle", reason="lost_helmet", ball={"x": 100, "y": 50}, team="home", number=2,
-                         note="helmet strap broken; check before the next chukker", private_note="No. 2 argued"))
+    log(
+        cast.match_a,
+        ev(
+            "whistle",
+            reason="lost_helmet",
+            ball={"x": 100, "y": 50},
+            team="home",
+            number=2,
+            note="helmet strap broken; check before the next chukker",
+            private_note="No. 2 argued",
+        ),
+    )
     log(cast.match_a, ev("play"))
     return cast
 

@@ -1,5 +1,6 @@
 """POST /api/matches/{id}/events — field-true recording (issue 9): who logged each event, who may
 undo what, a stale entry told whether it still fits, and a device's clock stamp checked."""
+
 from __future__ import annotations
 
 import time
@@ -53,15 +54,19 @@ def test_the_scorer_cannot_void_an_umpires_suspension_but_may_void_their_goal(ca
     log(cast.match_a, ev("play"))
     goal = ev("goal", team="home", number=1)
     log(cast.match_a, goal, user=cast.umpire_a)
-    assert post_event(client_for(cast.scorer_a), cast.match_a, ev("void", target=goal["id"], reason="wide")).status_code == 201
+    assert (
+        post_event(client_for(cast.scorer_a), cast.match_a, ev("void", target=goal["id"], reason="wide")).status_code
+        == 201
+    )
 
 
 def test_the_refusal_to_void_is_translated(cast):
     log(cast.match_a, ev("play"))
     suspend = ev("suspend", reason="weather")
     log(cast.match_a, suspend, user=cast.committee)
-    response = post_event(client_for(cast.scorer_a), cast.match_a, ev("void", target=suspend["id"]),
-                          HTTP_ACCEPT_LANGUAGE="es")
+    response = post_event(
+        client_for(cast.scorer_a), cast.match_a, ev("void", target=suspend["id"]), HTTP_ACCEPT_LANGUAGE="es"
+    )
     assert "comité" in response.json()["error"]["message"]
 
 
@@ -98,8 +103,9 @@ def test_a_hold_stops_the_clock_for_every_screen_and_the_entry_lands_at_its_time
     assert state["holds"][0]["by"] == {"role": "scorer", "name": "sam"}
     public = client_for().get(f"/api/matches/{cast.match_a.pk}/state").json()["state"]
     assert public["clock"]["running"] is False and public["clock"]["elapsed"] == 99.5
-    out = post_event(scorer, cast.match_a, ev("ball_out", hold=hold.json()["event"]["id"], clock=99.5,
-                                              expected_seq=2, **SIDE_OUT))
+    out = post_event(
+        scorer, cast.match_a, ev("ball_out", hold=hold.json()["event"]["id"], clock=99.5, expected_seq=2, **SIDE_OUT)
+    )
     assert out.status_code == 201
     assert out.json()["event"]["clock"] == 99.5 and out.json()["state"]["status"] == "stopped"
 
@@ -117,11 +123,17 @@ def test_a_skewed_device_cannot_rewrite_history(cast):
 
 def test_a_client_cannot_set_the_server_time(cast):
     log(cast.match_a, ev("play"), now=time.time() - 200)
-    forged = post_event(client_for(cast.scorer_a), cast.match_a,
-                        ev("goal", team="home", number=1, clock=5, server_time=time.time() - 195))
+    forged = post_event(
+        client_for(cast.scorer_a),
+        cast.match_a,
+        ev("goal", team="home", number=1, clock=5, server_time=time.time() - 195),
+    )
     assert forged.json()["error"]["code"] == "clock_too_old"  # checked against the server's own clock
-    play = post_event(client_for(cast.scorer_a), cast.match_a, ev("whistle", reason="other", ball={"x": 150, "y": 80},
-                                                                  server_time=1.0))
+    play = post_event(
+        client_for(cast.scorer_a),
+        cast.match_a,
+        ev("whistle", reason="other", ball={"x": 150, "y": 80}, server_time=1.0),
+    )
     assert play.status_code == 201 and play.json()["event"]["server_time"] > time.time() - 60
 
 

@@ -1,4 +1,5 @@
 """GET /api/matches?date= and GET /api/tournaments/{id}/matches?date=: the matches of a day."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,5 +1,6 @@
 """GET /api/openapi.json: the OpenAPI 3.1 document covers every route under /api/, its examples
 validate against its own schemas, and real answers of the API validate too."""
+
 from __future__ import annotations
 
 import json
@@ -68,7 +69,7 @@ def test_it_documents_every_route_under_api():
 
 
 def test_the_documented_schemas_are_valid_json_schema():
-    for name, schema in document()["components"]["schemas"].items():
+    for schema in document()["components"]["schemas"].values():
         Draft202012Validator.check_schema(schema)
 
 
@@ -81,8 +82,11 @@ def test_every_example_validates(where, schema, example):
 def test_a_broken_example_would_not_validate():
     """The check above can fail: the state schema refuses a state without its score."""
     state_schema = {"$ref": "#/components/schemas/State"}
-    example = dict(document()["paths"]["/api/matches/{match_id}/state"]["get"]["responses"]["200"]["content"]
-                   ["application/json"]["example"]["state"])
+    example = dict(
+        document()["paths"]["/api/matches/{match_id}/state"]["get"]["responses"]["200"]["content"]["application/json"][
+            "example"
+        ]["state"]
+    )
     del example["score"]
     assert list(_validator(state_schema).iter_errors(example))
 
@@ -95,8 +99,10 @@ def _documented_statuses(checks) -> list[int]:
     """Each real answer validates against the document's schema for its path, method and status;
     the statuses, in order."""
     for path, method, response in checks:
-        errors = [f"{e.json_path}: {e.message}"
-                  for e in _validator(_response_schema(path, method, response.status_code)).iter_errors(response.json())]
+        errors = [
+            f"{e.json_path}: {e.message}"
+            for e in _validator(_response_schema(path, method, response.status_code)).iter_errors(response.json())
+        ]
         assert errors == [], (path, method, response.status_code)
     return [response.status_code for _path, _method, response in checks]
 
@@ -114,8 +120,11 @@ def test_real_answers_match_the_document(cast):
         ("/api/matches/{match_id}/events", "get", Client().get(f"/api/matches/{match.pk}/events?since=0")),
         ("/api/matches/{match_id}/state", "get", Client().get(f"/api/matches/{match.pk}/state")),
         ("/api/matches", "get", Client().get("/api/matches")),
-        ("/api/tournaments/{tournament_id}/matches", "get",
-         Client().get(f"/api/tournaments/{match.tournament_id}/matches")),
+        (
+            "/api/tournaments/{tournament_id}/matches",
+            "get",
+            Client().get(f"/api/tournaments/{match.tournament_id}/matches"),
+        ),
         ("/api/time", "get", Client().get("/api/time")),
     ]
     assert _documented_statuses(checks) == [201, 422, 409, 400, 403, 200, 200, 200, 200, 200]
@@ -125,30 +134,43 @@ def test_real_answers_match_the_document(cast):
 def test_real_answers_of_the_goals_and_the_confirmations_match_the_document(cast):
     match = cast.match_a
     t0 = time.time() - 600  # a first chukker played over the last minutes: a goal, then a ball out after 7:00
-    log(match, ev("play", clock=0), now=t0)
+    log(match, ev("play"), now=t0)
     log(match, ev("goal", team="home", number=2, clock=100), now=t0 + 100)
-    log(match, ev("play", clock=100), now=t0 + 130)
-    log(match, ev("ball_out", line="side", at={"x": 150, "y": 0}, last_hit_by="away", deflected_off="none", clock=425),
-        now=t0 + 455)
+    log(match, ev("play"), now=t0 + 130)
+    log(
+        match,
+        ev("ball_out", line="side", at={"x": 150, "y": 0}, last_hit_by="away", deflected_off="none", clock=425),
+        now=t0 + 455,
+    )
     umpire = client_for(cast.umpire_a)
     confirmations = f"/api/matches/{match.pk}/confirmations"
 
     def confirm(client, period, home, away, url=confirmations):
-        return client.post(url, json.dumps({"period": period, "score": {"home": home, "away": away}}),
-                           content_type="application/json")
+        return client.post(
+            url, json.dumps({"period": period, "score": {"home": home, "away": away}}), content_type="application/json"
+        )
 
     checks = [
         ("/api/matches/{match_id}/goals", "get", Client().get(f"/api/matches/{match.pk}/goals")),
         ("/api/matches/{match_id}/goals", "get", Client().get("/api/matches/99999/goals")),
         ("/api/matches/{match_id}/confirmations", "post", confirm(umpire, 1, 1, 0)),
         ("/api/matches/{match_id}/confirmations", "post", confirm(umpire, 1, 0, 0)),
-        ("/api/matches/{match_id}/confirmations", "post", umpire.post(confirmations, "{}", content_type="application/json")),
+        (
+            "/api/matches/{match_id}/confirmations",
+            "post",
+            umpire.post(confirmations, "{}", content_type="application/json"),
+        ),
         ("/api/matches/{match_id}/confirmations", "post", confirm(client_for(cast.scorer_a), 1, 1, 0)),
         ("/api/matches/{match_id}/confirmations", "get", client_for(cast.scorer_a).get(confirmations)),
         ("/api/matches/{match_id}/confirmations", "get", Client().get(confirmations)),
         ("/api/matches/{match_id}/confirmations", "get", umpire.get("/api/matches/99999/confirmations")),
     ]
-    log(cast.match_b, ev("play", clock=0))
-    checks.append(("/api/matches/{match_id}/confirmations", "post",
-                   confirm(client_for(cast.umpire_b), 1, 0, 0, f"/api/matches/{cast.match_b.pk}/confirmations")))
+    log(cast.match_b, ev("play"))
+    checks.append(
+        (
+            "/api/matches/{match_id}/confirmations",
+            "post",
+            confirm(client_for(cast.umpire_b), 1, 0, 0, f"/api/matches/{cast.match_b.pk}/confirmations"),
+        )
+    )
     assert _documented_statuses(checks) == [200, 404, 201, 409, 400, 403, 200, 403, 404, 422]

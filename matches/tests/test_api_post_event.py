@@ -1,4 +1,5 @@
 """POST /api/matches/{id}/events: the scorer's and umpires' one way to change a match."""
+
 from __future__ import annotations
 
 import json
@@ -6,8 +7,8 @@ import json
 import pytest
 from django.test import Client
 
-from matches.models import MatchEvent
 from matches.games import match_game
+from matches.models import MatchEvent
 from officiating.engine import decide
 
 from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
@@ -74,7 +75,7 @@ def test_it_rejects_what_the_rules_refuse_with_code_rule_and_message(cast):
     assert body["error"]["code"] == "not_in_play"
     assert body["error"]["message"] == "The ball is not in play."
     assert body["last_seq"] == 0 and body["state"]["status"] == "scheduled"
-    log(cast.match_a, ev("play", clock=0))
+    log(cast.match_a, ev("play"))
     # A goal stamped at 7:35 by a device whose clock is minutes ahead of the official one.
     late = post_event(client, cast.match_a, ev("goal", team="home", number=1, clock=455))
     assert late.status_code == 422
@@ -124,11 +125,14 @@ def test_only_the_committee_sends_committee_events(cast):
 
 def test_a_body_that_is_not_one_json_object_is_invalid(cast):
     client = client_for(cast.scorer_a)
-    for body in ("not json", json.dumps([ev("play")]), json.dumps("play"), "", json.dumps(ev("play", note="x" * 20000))):
+    for body in ("not json", json.dumps([ev("play")]), json.dumps("play"), ""):
         response = post_event(client, cast.match_a, body)
         assert response.status_code == 400, body[:40]
         assert response.json()["error"]["code"] == "invalid_event"
         assert response.json()["error"]["message"]
+    # Over the 16 KB cap: too large (413), not read at all.
+    response = post_event(client, cast.match_a, json.dumps(ev("play", note="x" * 20000)))
+    assert response.status_code == 413 and response.json()["error"]["code"] == "too_large"
     assert not MatchEvent.objects.exists()
 
 

@@ -1,4 +1,5 @@
 """GET /api/matches/{id}/state: what every screen starts from (public)."""
+
 from __future__ import annotations
 
 import time

@@ -1,4 +1,5 @@
 """GET /api/time: the server's clock, for a screen's first guess of its offset."""
+
 import time
 
 from django.test import Client

@@ -6,18 +6,19 @@ an audit entry. The committee's match page (and the tournament's) lists each one
 actions, newest first: when, who, which event it took back (its position in the log and its type
 in words, with the team) and the reason — in English and in Spanish.
 """
+
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import UTC, datetime
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.models import MatchEvent
 from matches.committee.models import AuditEntry
 from matches.committee.selectors import VoidRecord, audit_trail
+from matches.models import MatchEvent
 from matches.services import match_event_log
 
 from .committee_helpers import Committee, ev, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
@@ -33,9 +34,9 @@ def cast() -> Committee:
 
 def rows(page: str) -> list[str]:
     """The audit trail's rows, top to bottom."""
-    trail = page[page.index('id="audit"'):]
-    trail = trail[:trail.index("</table>")]
-    return [chunk[:chunk.index("</tr>")] for chunk in trail.split("<tr data-action=")[1:]]
+    trail = page[page.index('id="audit"') :]
+    trail = trail[: trail.index("</table>")]
+    return [chunk[: chunk.index("</tr>")] for chunk in trail.split("<tr data-action=")[1:]]
 
 
 def void_rows(page: str) -> list[str]:
@@ -56,7 +57,7 @@ def scorer_logs_a_goal_and_voids_it(cast, reason: str = "Wrong team: the goal wa
 
 def test_a_void_by_the_scorer_shows_in_the_audit_trail_with_its_target_and_reason(cast):
     m = cast.match
-    goal, void = scorer_logs_a_goal_and_voids_it(cast)
+    _goal, void = scorer_logs_a_goal_and_voids_it(cast)
     stored = MatchEvent.objects.get(match=m, client_id=void["id"])
     page = cast.client().get(reverse("committee:match", args=[m.pk])).content.decode()
     [row] = void_rows(page)
@@ -74,15 +75,28 @@ def test_voids_are_merged_in_time_with_the_committee_actions(cast):
     """Newest first, by time: an audit entry before the void is below it, one after above it."""
     m = cast.match
     t0 = time.time() - 600
-    for dt, event in [(0, ev("play")), (10, ev("goal", team="away", number=1, id="g1")),
-                      (30, ev("void", target="g1", reason="no goal: the ball went wide"))]:
+    for dt, event in [
+        (0, ev("play")),
+        (10, ev("goal", team="away", number=1, id="g1")),
+        (30, ev("void", target="g1", reason="no goal: the ball went wide")),
+    ]:
         result = match_event_log(match_id=m.pk, event=event, user=cast.umpire, now=t0 + dt)
         assert result.accepted, (event, result.error and result.error.message("en"))
-    at = lambda dt: datetime.fromtimestamp(t0 + dt, tz=dt_timezone.utc)  # noqa: E731
-    AuditEntry.objects.create(user=cast.member, action="officials", match=m, tournament=m.tournament, at=at(29),
-                              details={"umpires": ["ulises"]})
-    AuditEntry.objects.create(user=cast.member, action="report_rebuild", match=m, tournament=m.tournament, at=at(31),
-                              details={"last_seq": 3})
+
+    def at(dt: float) -> datetime:
+        return datetime.fromtimestamp(t0 + dt, tz=UTC)
+
+    AuditEntry.objects.create(
+        user=cast.member,
+        action="officials",
+        match=m,
+        tournament=m.tournament,
+        at=at(29),
+        details={"umpires": ["ulises"]},
+    )
+    AuditEntry.objects.create(
+        user=cast.member, action="report_rebuild", match=m, tournament=m.tournament, at=at(31), details={"last_seq": 3}
+    )
     page = cast.client().get(reverse("committee:match", args=[m.pk])).content.decode()
     actions = [r.split('"')[1] for r in rows(page)]
     assert actions == ["report_rebuild", "void", "officials"]
@@ -98,8 +112,13 @@ def test_voids_are_merged_in_time_with_the_committee_actions(cast):
 def test_every_void_is_listed_and_a_void_without_a_reason_says_so(cast):
     m = cast.match
     t0 = time.time() - 600
-    events = [ev("play"), ev("goal", id="g1", team="home", number=3), ev("void", target="g1", reason="it was a foul"),
-              ev("goal", id="g2", team="away", number=4), ev("void", target="g2")]
+    events = [
+        ev("play"),
+        ev("goal", id="g1", team="home", number=3),
+        ev("void", target="g1", reason="it was a foul"),
+        ev("goal", id="g2", team="away", number=4),
+        ev("void", target="g2"),
+    ]
     for dt, event in enumerate(events):
         result = match_event_log(match_id=m.pk, event=event, user=cast.scorer, now=t0 + 10 * dt)
         assert result.accepted, (event, result.error and result.error.message("en"))
@@ -115,12 +134,16 @@ def test_every_void_is_listed_and_a_void_without_a_reason_says_so(cast):
 def test_a_void_of_a_committee_decision_is_named_in_words(cast):
     m = cast.match
     t0 = time.time() - 600
-    for dt, event, user in [(0, ev("play"), cast.umpire), (10, ev("whistle", reason="injured_player"), cast.umpire),
-                            (20, ev("suspend", id="s1", reason="weather"), cast.member)]:
+    for dt, event, user in [
+        (0, ev("play"), cast.umpire),
+        (10, ev("whistle", reason="injured_player"), cast.umpire),
+        (20, ev("suspend", id="s1", reason="weather"), cast.member),
+    ]:
         result = match_event_log(match_id=m.pk, event=event, user=user, now=t0 + dt)
         assert result.accepted, (event, result.error and result.error.message("en"))
-    result = match_event_log(match_id=m.pk, event=ev("void", target="s1", reason="the rain stopped"),
-                             user=cast.member, now=t0 + 30)
+    result = match_event_log(
+        match_id=m.pk, event=ev("void", target="s1", reason="the rain stopped"), user=cast.member, now=t0 + 30
+    )
     assert result.accepted, result.error and result.error.message("en")
     page = cast.client().get(reverse("committee:match", args=[m.pk])).content.decode()
     [row] = void_rows(page)

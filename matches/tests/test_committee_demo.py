@@ -1,11 +1,12 @@
 """The demo, as a committee member meets it (login ``committee``, password ``polo-demo``): the
 tournament, its day on two fields, the game in progress, its provisional report, the standings."""
+
 from __future__ import annotations
 
 import pytest
-from django.utils import timezone
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from matches.demo import DEMO_PASSWORD, load_demo
 
@@ -30,11 +31,11 @@ def test_the_home_page_leads_the_committee_to_its_screens(demo):
     assert reverse("committee:tournament", args=[tournament.pk]) in page
     # Today's matches, the one in progress with its score, each a link to its match page.
     live.refresh_from_db()
-    today = page[page.index('class="plain today"'):]
-    today = today[:today.index("</ul>")]
+    today = page[page.index('class="plain today"') :]
+    today = today[: today.index("</ul>")]
     assert f'<a href="{reverse("committee:match", args=[live.pk])}">{live.title}</a>' in today
     score = live.state_cache["score"]
-    assert f'{live.get_status_display()} {score["home"]}–{score["away"]}' in today
+    assert f"{live.get_status_display()} {score['home']}–{score['away']}" in today
 
 
 def test_the_demo_day_and_tournament(demo):
@@ -61,8 +62,19 @@ def test_the_game_in_progress_its_report_and_the_standings(demo):
     assert len(standings.context["rows"]) == 6 and all(r.played == 0 for r in standings.context["rows"])
 
 
-def test_no_demo_official_is_on_two_fields_at_once():
+@pytest.mark.parametrize("local_time", ["00:20", "09:00", "10:45", "11:15", "12:50", "15:30", "23:50"])
+def test_no_demo_official_is_on_two_fields_at_once(local_time):
+    """Whatever the time of day the demo is loaded at (it was once loaded at 11:15 with a crew
+    due on two fields 85 minutes apart)."""
+    from datetime import datetime, time as dtime
+
+    from django.utils import timezone
+
     from matches.committee.forms import officials_clashes
 
-    tournament, _ = load_demo()
-    assert {m.pk: officials_clashes(m) for m in tournament.matches.all()} == {m.pk: [] for m in tournament.matches.all()}
+    hour, minute = map(int, local_time.split(":"))
+    now = timezone.make_aware(datetime.combine(timezone.localdate(), dtime(hour, minute)))
+    tournament, _ = load_demo(now=now)
+    assert {m.pk: officials_clashes(m) for m in tournament.matches.all()} == {
+        m.pk: [] for m in tournament.matches.all()
+    }

@@ -1,6 +1,7 @@
 """Forfeits (Rule 21.f(5)): recorded by the committee up to 24 hours after the game, with the
 evidence noted; refused later with a clear, translated error. The result changes everywhere:
 the state, the standings and the official report."""
+
 from __future__ import annotations
 
 import time
@@ -9,13 +10,11 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from matches.models import MatchEvent
 from matches.committee.models import AuditEntry, MatchReport
 from matches.committee.standings import tournament_standings
+from matches.models import MatchEvent
 
-from .committee_helpers import (  # noqa: F401  (fixtures)
-    HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker,
-)
+from .committee_helpers import HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fixtures)
 
 # The report is built on commit, by the Celery task (in-process here).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -29,9 +28,11 @@ def cast() -> Committee:
 
 
 def forfeit(client, match, team: str = "home"):
-    return client.post(reverse("committee:match_forfeit", args=[match.pk]), {
-        "event_id": str(uuid.uuid4()), "team": team, "reason": "excused_horse_returned", "evidence": EVIDENCE,
-    }, follow=True)
+    return client.post(
+        reverse("committee:match_forfeit", args=[match.pk]),
+        {"event_id": str(uuid.uuid4()), "team": team, "reason": "excused_horse_returned", "evidence": EVIDENCE},
+        follow=True,
+    )
 
 
 def row(rows, entry):
@@ -83,10 +84,18 @@ def test_the_refusal_is_translated(cast):
 def test_the_page_shows_the_forfeiture_the_engine_recorded(cast):
     m = cast.match
     # Rule 21.f(1): an injured horse is excused; 21.f(5): riding it again forfeits the game.
-    log(m, ev("play", clock=0), ev("mount", team="away", number=3, horse="Lucera"),
-        ev("whistle", reason="injured_horse", team="away", number=3, horse="Lucera", ball={"x": 100, "y": 60}, clock=50),
-        ev("mount", team="away", number=3, horse="Pampa"), ev("play", clock=50),
-        ev("mount", team="away", number=3, horse="Lucera"), clock=Clock(time.time() - 60))
+    log(
+        m,
+        ev("play"),
+        ev("mount", team="away", number=3, horse="Lucera"),
+        ev(
+            "whistle", reason="injured_horse", team="away", number=3, horse="Lucera", ball={"x": 100, "y": 60}, clock=50
+        ),
+        ev("mount", team="away", number=3, horse="Pampa"),
+        ev("play"),
+        ev("mount", team="away", number=3, horse="Lucera"),
+        clock=Clock(time.time() - 60),
+    )
     page = cast.client().get(reverse("committee:match_forfeit", args=[m.pk]))
     assert page.context["state"]["forfeit"]["team"] == "away"
     assert page.context["form"].initial["team"] == "away"

@@ -8,6 +8,7 @@ no longer change at all. The shootout panel shows the lot in force and why it wa
 The tie is reached on the server's own clock (events without ``clock``, horns appended by the
 clock's catch-up), so these tests do not depend on how device-stamped clocks are judged.
 """
+
 from __future__ import annotations
 
 import time
@@ -16,13 +17,19 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from matches.models import MatchEvent
 from matches.committee.models import AuditEntry
-from matches.services import match_clock_catch_up, match_event_log
 from matches.committee.services import (
-    LOT_DRAWN, LOT_NOT_DRAWN, LOT_UNCHANGED, SHOOTOUT_STARTED, Lot, shootout_lot, shootout_lot_correct,
+    LOT_DRAWN,
+    LOT_NOT_DRAWN,
+    LOT_UNCHANGED,
+    SHOOTOUT_STARTED,
+    Lot,
+    shootout_lot,
+    shootout_lot_correct,
     shootout_lot_draw,
 )
+from matches.models import MatchEvent
+from matches.services import match_clock_catch_up, match_event_log
 
 from .committee_helpers import Committee, ev, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
 
@@ -33,8 +40,13 @@ def tie_on_the_server_clock(match) -> None:
     """A one-chukker match at 1–1 when its seven-minute (and final) horn sounds: status ``tied``.
     Wall times an hour ago; the server stamps each event's clock itself."""
     t0 = time.time() - 3600
-    for dt, event in [(0, ev("play")), (30, ev("goal", team="home", number=1)), (31, ev("play")),
-                      (61, ev("goal", team="away", number=1)), (62, ev("play"))]:
+    for dt, event in [
+        (0, ev("play")),
+        (30, ev("goal", team="home", number=1)),
+        (31, ev("play")),
+        (61, ev("goal", team="away", number=1)),
+        (62, ev("play")),
+    ]:
         result = match_event_log(match_id=match.pk, event=event, now=t0 + dt)
         assert result.accepted, (event, result.error and result.error.message("en"))
     match_clock_catch_up(match_id=match.pk, now=t0 + 62 + 390 + 1)  # 60 s played, 390 to go
@@ -59,8 +71,9 @@ def draw(client, match, **data):
 
 def correct(client, match, **data):
     fields = {"caller": "home", "call": "heads", "result": "tails", "reason": "", **data}
-    return client.post(lot_url(match), {"action": "correct", **{f"correct-{k}": v for k, v in fields.items()}},
-                       follow=True)
+    return client.post(
+        lot_url(match), {"action": "correct", **{f"correct-{k}": v for k, v in fields.items()}}, follow=True
+    )
 
 
 def start(client, match, first: str = "home"):
@@ -74,10 +87,11 @@ def panel(client, match) -> str:
 
 def audit_row(page: str, action: str) -> str:
     start_at = page.index(f'<tr data-action="{action}"')
-    return page[start_at:page.index("</tr>", start_at)]
+    return page[start_at : page.index("</tr>", start_at)]
 
 
 # -- drawn once ----------------------------------------------------------------------------------
+
 
 def test_a_second_draw_is_refused_and_the_lot_stands(cast):
     m, client = cast.match, cast.client()
@@ -88,7 +102,10 @@ def test_a_second_draw_is_refused_and_the_lot_stands(cast):
     for data in ({"method": "draw"}, {"method": "entered", "result": "tails"}, {"caller": "away", "call": "tails"}):
         page = draw(client, m, **data)
         html = page.content.decode()
-        assert "The lot has already been drawn: it is drawn once. To change it, correct it and say why. (Rule 14.d)" in html
+        assert (
+            "The lot has already been drawn: it is drawn once. To change it, correct it and say why. (Rule 14.d)"
+            in html
+        )
         assert "won the lot and hits first" not in html
         assert shootout_lot(m) == first
     assert AuditEntry.objects.filter(match=m, action__startswith="shootout_lot").count() == 1
@@ -111,6 +128,7 @@ def test_the_panel_shows_the_lot_and_no_second_draw(cast):
 
 
 # -- the correction --------------------------------------------------------------------------------
+
 
 def test_a_correction_needs_a_reason(cast):
     m, client = cast.match, cast.client()
@@ -158,8 +176,14 @@ def test_a_correction_changes_the_lot_and_is_audited_with_the_old_lot_the_new_an
 def test_a_drawn_lot_corrected_in_its_caller_only_stays_a_draw(cast):
     m = cast.match
     drawn = shootout_lot_draw(match=m, user=cast.member, caller="home", call="heads")
-    lot = shootout_lot_correct(match=m, user=cast.member, caller="away", call="heads", result=drawn.result,
-                               reason="The away captain called, not the home one")
+    lot = shootout_lot_correct(
+        match=m,
+        user=cast.member,
+        caller="away",
+        call="heads",
+        result=drawn.result,
+        reason="The away captain called, not the home one",
+    )
     assert lot.method == "draw" and lot.caller == "away" and lot.result == drawn.result
     assert lot.winner == ("away" if drawn.result == "heads" else "home")
     assert shootout_lot(m) == lot
@@ -167,13 +191,21 @@ def test_a_drawn_lot_corrected_in_its_caller_only_stays_a_draw(cast):
 
 def test_a_correction_that_changes_nothing_or_has_nothing_to_correct_is_refused(cast):
     m = cast.match
-    assert shootout_lot_correct(match=m, user=cast.member, caller="home", call="heads", result="heads",
-                                reason="no lot yet") is LOT_NOT_DRAWN
+    assert (
+        shootout_lot_correct(
+            match=m, user=cast.member, caller="home", call="heads", result="heads", reason="no lot yet"
+        )
+        is LOT_NOT_DRAWN
+    )
     page = correct(cast.client(), m, reason="no lot yet")
     assert "No lot has been drawn yet: there is nothing to correct. (Rule 14.d)" in page.content.decode()
     shootout_lot_draw(match=m, user=cast.member, caller="home", call="heads", result="heads")
-    assert shootout_lot_correct(match=m, user=cast.member, caller="home", call="heads", result="heads",
-                                reason="same again") is LOT_UNCHANGED
+    assert (
+        shootout_lot_correct(
+            match=m, user=cast.member, caller="home", call="heads", result="heads", reason="same again"
+        )
+        is LOT_UNCHANGED
+    )
     assert not AuditEntry.objects.filter(action="shootout_lot_corrected").exists()
 
 
@@ -181,14 +213,23 @@ def test_only_the_committee_corrects_the_lot(cast):
     m = cast.match
     shootout_lot_draw(match=m, user=cast.member, caller="home", call="heads", result="heads")
     for user in (cast.umpire, cast.referee, cast.scorer):
-        response = cast.client(user).post(lot_url(m), {"action": "correct", "correct-caller": "home", "correct-call": "heads",
-                                                       "correct-result": "tails", "correct-reason": "mine"})
+        response = cast.client(user).post(
+            lot_url(m),
+            {
+                "action": "correct",
+                "correct-caller": "home",
+                "correct-call": "heads",
+                "correct-result": "tails",
+                "correct-reason": "mine",
+            },
+        )
         assert response.status_code == 403
         assert 'data-action="lot-correct"' not in panel(cast.client(user), m)
     assert shootout_lot(m).result == "heads"
 
 
 # -- closed once the shootout starts ------------------------------------------------------------------
+
 
 def test_no_correction_once_the_shootout_has_started(cast):
     m, client = cast.match, cast.client()
@@ -202,8 +243,10 @@ def test_no_correction_once_the_shootout_has_started(cast):
     assert "The shootout has started: its lot can no longer be drawn or corrected. (Rule 14.d)" in html
     assert shootout_lot(m) == lot
     assert not AuditEntry.objects.filter(action="shootout_lot_corrected").exists()
-    assert shootout_lot_correct(match=m, user=cast.member, caller="home", call="heads", result="tails",
-                                reason="too late") is SHOOTOUT_STARTED
+    assert (
+        shootout_lot_correct(match=m, user=cast.member, caller="home", call="heads", result="tails", reason="too late")
+        is SHOOTOUT_STARTED
+    )
     # The panel still shows the lot, and offers neither a draw nor a correction.
     after = panel(client, m)
     assert 'data-role="lot"' in after and "hit first" in after
@@ -220,31 +263,66 @@ def test_no_lot_is_drawn_after_the_shootout_started_without_one(cast):
 
 # -- in Spanish --------------------------------------------------------------------------------------
 
+
 def test_the_lot_refusals_and_the_correction_read_in_spanish(cast):
     m, client = cast.match, cast.client()
     home, away = m.home.team.name, m.away.team.name
     es = {"HTTP_ACCEPT_LANGUAGE": "es"}
     draw(client, m, method="entered", result="heads")
     page = client.post(lot_url(m), {"caller": "home", "call": "heads", "method": "draw"}, follow=True, **es)
-    assert ("El sorteo ya se hizo: se hace una sola vez. Para cambiarlo, corríjalo e indique el motivo. (Regla 14.d)"
-            in page.content.decode())
-    page = client.post(lot_url(m), {"action": "correct", "correct-caller": "home", "correct-call": "heads",
-                                    "correct-result": "tails", "correct-reason": ""}, follow=True, **es)
+    assert (
+        "El sorteo ya se hizo: se hace una sola vez. Para cambiarlo, corríjalo e indique el motivo. (Regla 14.d)"
+        in page.content.decode()
+    )
+    page = client.post(
+        lot_url(m),
+        {
+            "action": "correct",
+            "correct-caller": "home",
+            "correct-call": "heads",
+            "correct-result": "tails",
+            "correct-reason": "",
+        },
+        follow=True,
+        **es,
+    )
     assert "Indique por qué se corrige el sorteo." in page.content.decode()
     assert "Corregir el sorteo" in page.content.decode()
 
-    page = client.post(lot_url(m), {"action": "correct", "correct-caller": "home", "correct-call": "heads",
-                                    "correct-result": "tails", "correct-reason": "se cargó mal"}, follow=True, **es)
+    page = client.post(
+        lot_url(m),
+        {
+            "action": "correct",
+            "correct-caller": "home",
+            "correct-call": "heads",
+            "correct-result": "tails",
+            "correct-reason": "se cargó mal",
+        },
+        follow=True,
+        **es,
+    )
     html = page.content.decode()
     assert f"Sorteo corregido: Sorteo: {home} eligió Cara, la moneda salió Ceca — {away} golpea primero." in html
     assert "Sorteo corregido por carmen: se cargó mal" in html
-    row = audit_row(client.get(reverse("committee:match", args=[m.pk]), **es).content.decode(), "shootout_lot_corrected")
+    row = audit_row(
+        client.get(reverse("committee:match", args=[m.pk]), **es).content.decode(), "shootout_lot_corrected"
+    )
     assert "Sorteo del shootout corregido" in row
     assert f"<b>sorteo anterior</b> Sorteo: {home} eligió Cara, la moneda salió Cara — {home} golpea primero." in row
     assert f"<b>sorteo corregido</b> Sorteo: {home} eligió Cara, la moneda salió Ceca — {away} golpea primero." in row
     assert "<b>motivo</b> se cargó mal" in row
 
     start(client, m, first="away")
-    page = client.post(lot_url(m), {"action": "correct", "correct-caller": "home", "correct-call": "heads",
-                                    "correct-result": "heads", "correct-reason": "otra vez"}, follow=True, **es)
+    page = client.post(
+        lot_url(m),
+        {
+            "action": "correct",
+            "correct-caller": "home",
+            "correct-call": "heads",
+            "correct-result": "heads",
+            "correct-reason": "otra vez",
+        },
+        follow=True,
+        **es,
+    )
     assert "El shootout ya empezó: su sorteo ya no se puede hacer ni corregir. (Regla 14.d)" in page.content.decode()

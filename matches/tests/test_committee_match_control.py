@@ -1,6 +1,7 @@
 """Match control from the committee's match page: suspend and resume (Rules 21.k, 22.j) — later
 that day or another day — at the same score, period, clock and ball position; abandon; overtime
 for a tied game (Rule 14.c). Every decision goes through the event log and into the audit trail."""
+
 from __future__ import annotations
 
 import time
@@ -9,11 +10,11 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from matches.models import MatchEvent
 from matches.committee.models import AuditEntry
 from matches.committee.services import committee_event_send
+from matches.models import MatchEvent
 
-from .committee_helpers import HOUR, Clock, Committee, ev, log, tie_one_chukker, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
 
 pytestmark = pytest.mark.django_db
 
@@ -27,13 +28,24 @@ def cast() -> Committee:
 
 def stopped_after_a_goal(match, clock: Clock) -> dict:
     """Home 1–0, the ball over the side at 1:35 of the first chukker (a free hit pending)."""
-    return log(match, ev("play", clock=0), ev("goal", team="home", number=1, clock=40), ev("play", clock=40),
-               ev("ball_out", clock=95, **BALL_OUT_OVER_THE_SIDE), clock=clock)
+    return log(
+        match,
+        ev("play"),
+        ev("goal", team="home", number=1, clock=40),
+        ev("play"),
+        ev("ball_out", clock=95, **BALL_OUT_OVER_THE_SIDE),
+        clock=clock,
+    )
 
 
 def where_it_stands(state: dict) -> tuple:
-    return (state["score"], state["period"], state["clock"]["elapsed"], (state["restart"] or {}).get("spot"),
-            (state["restart"] or {}).get("kind"))
+    return (
+        state["score"],
+        state["period"],
+        state["clock"]["elapsed"],
+        (state["restart"] or {}).get("spot"),
+        (state["restart"] or {}).get("kind"),
+    )
 
 
 def just_now() -> Clock:
@@ -43,7 +55,9 @@ def just_now() -> Clock:
 
 
 def post(client, name: str, match, **data):
-    return client.post(reverse(f"committee:{name}", args=[match.pk]), {"event_id": str(uuid.uuid4()), **data}, follow=True)
+    return client.post(
+        reverse(f"committee:{name}", args=[match.pk]), {"event_id": str(uuid.uuid4()), **data}, follow=True
+    )
 
 
 def test_suspending_and_resuming_keeps_score_period_clock_and_ball(cast):
@@ -66,9 +80,12 @@ def test_a_suspended_game_resumes_another_day_where_it_stopped(cast):
     m = cast.match
     clock = Clock()
     before = stopped_after_a_goal(m, clock)
-    assert committee_event_send(match=m, event={"type": "suspend", "reason": "weather"}, user=cast.member, now=clock()).accepted
-    resumed = committee_event_send(match=m, event={"type": "resume", "reason": "committee"}, user=cast.member,
-                                   now=clock(26 * HOUR))
+    assert committee_event_send(
+        match=m, event={"type": "suspend", "reason": "weather"}, user=cast.member, now=clock()
+    ).accepted
+    resumed = committee_event_send(
+        match=m, event={"type": "resume", "reason": "committee"}, user=cast.member, now=clock(26 * HOUR)
+    )
     assert resumed.accepted
     assert where_it_stands(resumed.state) == where_it_stands(before)
     # and play goes on from there
@@ -78,8 +95,7 @@ def test_a_suspended_game_resumes_another_day_where_it_stopped(cast):
 
 def test_suspending_a_game_in_play_records_where_the_ball_was(cast):
     m = cast.match
-    clock = Clock()
-    log(m, ev("play", clock=0), clock=just_now())
+    log(m, ev("play"), clock=just_now())
     page = post(cast.client(), "match_suspend", m, reason="other", note="lightning", ball_x="200", ball_y="30")
     state = page.context["state"]
     assert state["status"] == "suspended"
@@ -90,7 +106,7 @@ def test_suspending_a_game_in_play_records_where_the_ball_was(cast):
 
 def test_another_reason_needs_a_note(cast):
     m = cast.match
-    log(m, ev("play", clock=0))
+    log(m, ev("play"))
     page = post(cast.client(), "match_suspend", m, reason="other")
     assert "Say why the game is suspended." in page.content.decode()
     assert not MatchEvent.objects.filter(match=m, type="suspend").exists()
@@ -114,7 +130,7 @@ def test_overtime_is_only_for_a_tied_game(cast):
     m.periods = 1
     m.save()
     client = cast.client()
-    log(m, ev("play", clock=0), clock=just_now())
+    log(m, ev("play"), clock=just_now())
     page = post(client, "match_overtime", m)
     assert "(Rule 14.c)" in page.content.decode()
     assert not AuditEntry.objects.filter(match=m, action="overtime").exists()
@@ -130,7 +146,7 @@ def test_the_committee_sends_a_tied_game_into_overtime(cast):
     state = page.context["state"]
     assert state["status"] == "interval" or state["period"]["kind"] == "overtime"
     # Rule 14.c: the first goal in overtime wins.
-    state = log(m, ev("play", clock=0), ev("goal", team="away", number=3, clock=20))
+    state = log(m, ev("play"), ev("goal", team="away", number=3, clock=20))
     assert state["status"] == "final" and state["winner"] == "away" and state["result"] == "overtime"
 
 
@@ -147,7 +163,7 @@ def test_a_double_submit_records_the_decision_once(cast):
 
 def test_a_refusal_is_in_the_users_language(cast):
     m = cast.match
-    log(m, ev("play", clock=0), clock=just_now())
+    log(m, ev("play"), clock=just_now())
     client = cast.client()
     client.cookies["django_language"] = "es"
     page = client.post(reverse("committee:match_resume", args=[m.pk]), {"event_id": str(uuid.uuid4())}, follow=True)

@@ -1,5 +1,6 @@
 """Setting a tournament up: tournament, field, entries, rosters within the handicap limits,
 matches scheduled by day and field, officials and handicap goals — each change audited."""
+
 from __future__ import annotations
 
 from datetime import datetime, time as dtime, timedelta
@@ -9,10 +10,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 from matches.committee.models import AuditEntry
+from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 
-from .committee_helpers import Committee, ev, log, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import make_entry
 
 pytestmark = pytest.mark.django_db
@@ -33,10 +34,17 @@ def local(dt: datetime) -> str:
 
 def test_it_creates_a_tournament_and_records_who(cast):
     today = timezone.localdate()
-    response = cast.client().post(reverse("committee:tournament_new"), {
-        "name": "Spring Cup", "club": "Palermo", "starts_on": today, "ends_on": today + timedelta(days=2),
-        "lower_handicap_limit": 0, "upper_handicap_limit": 6,
-    })
+    response = cast.client().post(
+        reverse("committee:tournament_new"),
+        {
+            "name": "Spring Cup",
+            "club": "Palermo",
+            "starts_on": today,
+            "ends_on": today + timedelta(days=2),
+            "lower_handicap_limit": 0,
+            "upper_handicap_limit": 6,
+        },
+    )
     tournament = Tournament.objects.get(name="Spring Cup")
     assert response.status_code == 302 and response["Location"] == reverse("committee:tournament", args=[tournament.pk])
     entry = AuditEntry.objects.get(action="tournament_create")
@@ -45,10 +53,17 @@ def test_it_creates_a_tournament_and_records_who(cast):
 
 def test_it_refuses_limits_that_would_put_an_entered_team_outside(cast):
     tournament = cast.match.tournament  # teams of 6 goals entered
-    response = cast.client().post(reverse("committee:tournament_edit", args=[tournament.pk]), {
-        "name": tournament.name, "club": tournament.club, "starts_on": tournament.starts_on, "ends_on": tournament.ends_on,
-        "lower_handicap_limit": 0, "upper_handicap_limit": 4,
-    })
+    response = cast.client().post(
+        reverse("committee:tournament_edit", args=[tournament.pk]),
+        {
+            "name": tournament.name,
+            "club": tournament.club,
+            "starts_on": tournament.starts_on,
+            "ends_on": tournament.ends_on,
+            "lower_handicap_limit": 0,
+            "upper_handicap_limit": 4,
+        },
+    )
     assert response.status_code == 200
     assert "outside the new limits" in response.content.decode()
     tournament.refresh_from_db()
@@ -56,7 +71,9 @@ def test_it_refuses_limits_that_would_put_an_entered_team_outside(cast):
 
 
 def test_it_adds_a_field(cast):
-    cast.client().post(reverse("committee:field_new"), {"name": "Field 9", "club": "Palermo", "length": 280, "width": 150})
+    cast.client().post(
+        reverse("committee:field_new"), {"name": "Field 9", "club": "Palermo", "length": 280, "width": 150}
+    )
     assert Field.objects.filter(name="Field 9", length=280).exists()
     assert AuditEntry.objects.filter(action="field_create", user=cast.member).exists()
 
@@ -64,7 +81,9 @@ def test_it_adds_a_field(cast):
 def test_it_enters_a_new_team_and_builds_its_roster(cast):
     tournament = cast.match.tournament
     client = cast.client()
-    response = client.post(reverse("committee:entry_new", args=[tournament.pk]), {"new_name": "Tigers", "new_color": "#ff8800"})
+    response = client.post(
+        reverse("committee:entry_new", args=[tournament.pk]), {"new_name": "Tigers", "new_color": "#ff8800"}
+    )
     entry = Entry.objects.get(tournament=tournament, team__name="Tigers")
     assert response["Location"] == reverse("committee:entry", args=[entry.pk])
     assert entry.team.color == "#ff8800"
@@ -81,20 +100,30 @@ def test_it_refuses_a_roster_above_the_upper_limit(cast):
     entry = Entry.objects.create(tournament=tournament, team=Team.objects.create(name="Heavy"))
     client = cast.client()
     for number, handicap in ((1, 4), (2, 3)):
-        client.post(reverse("committee:entry", args=[entry.pk]), {"number": number, "new_player": f"H{number}", "handicap": handicap})
-    response = client.post(reverse("committee:entry", args=[entry.pk]), {"number": 3, "new_player": "H3", "handicap": 2})
+        client.post(
+            reverse("committee:entry", args=[entry.pk]),
+            {"number": number, "new_player": f"H{number}", "handicap": handicap},
+        )
+    response = client.post(
+        reverse("committee:entry", args=[entry.pk]), {"number": 3, "new_player": "H3", "handicap": 2}
+    )
     assert response.status_code == 200
     assert response.context["form"].non_field_errors() == [
-        "The team's handicap would be 9, above the tournament's upper limit of 8."]
+        "The team's handicap would be 9, above the tournament's upper limit of 8."
+    ]
     assert entry.roster.count() == 2
 
 
 def test_it_refuses_a_number_worn_twice_and_a_fifth_player(cast):
     entry = cast.match.home  # four players
-    response = cast.client().post(reverse("committee:entry", args=[entry.pk]), {"number": 1, "new_player": "Fifth", "handicap": 0})
+    response = cast.client().post(
+        reverse("committee:entry", args=[entry.pk]), {"number": 1, "new_player": "Fifth", "handicap": 0}
+    )
     assert "A roster has four players." in response.content.decode()
     line = entry.roster.get(number=2)
-    response = cast.client().post(reverse("committee:roster_line", args=[line.pk]), {"number": 1, "player": line.player_id, "handicap": 2})
+    response = cast.client().post(
+        reverse("committee:roster_line", args=[line.pk]), {"number": 1, "player": line.player_id, "handicap": 2}
+    )
     assert "Another player wears this number." in response.content.decode()
 
 
@@ -111,9 +140,17 @@ def test_it_schedules_a_match_on_a_field_and_suggests_handicap_goals(cast):
     strong = make_entry(tournament, "Strong", handicaps=(2, 2, 2, 2))
     weak = make_entry(tournament, "Weak", handicaps=(1, 1, 1, 1))
     starts = at(tournament.starts_on + timedelta(days=1), 10)
-    response = cast.client().post(reverse("committee:match_new", args=[tournament.pk]), {
-        "home": strong.pk, "away": weak.pk, "field": field.pk, "starts_at": local(starts), "periods": 6, "home_defends": "north",
-    })
+    response = cast.client().post(
+        reverse("committee:match_new", args=[tournament.pk]),
+        {
+            "home": strong.pk,
+            "away": weak.pk,
+            "field": field.pk,
+            "starts_at": local(starts),
+            "periods": 6,
+            "home_defends": "north",
+        },
+    )
     match = Match.objects.get(home=strong, away=weak)
     assert response["Location"] == reverse("committee:match", args=[match.pk])
     assert match.starts_at == starts
@@ -126,10 +163,17 @@ def test_it_refuses_a_team_without_four_players_and_a_busy_field(cast):
     tournament, field = cast.match.tournament, cast.match.field
     short = make_entry(tournament, "Short", handicaps=(1, 1, 1))
     full = make_entry(tournament, "Full", handicaps=(1, 1, 1, 1))
-    response = cast.client().post(reverse("committee:match_new", args=[tournament.pk]), {
-        "home": short.pk, "away": full.pk, "field": field.pk, "starts_at": local(cast.match.starts_at + timedelta(minutes=30)),
-        "periods": 6, "home_defends": "north",
-    })
+    response = cast.client().post(
+        reverse("committee:match_new", args=[tournament.pk]),
+        {
+            "home": short.pk,
+            "away": full.pk,
+            "field": field.pk,
+            "starts_at": local(cast.match.starts_at + timedelta(minutes=30)),
+            "periods": 6,
+            "home_defends": "north",
+        },
+    )
     page = response.content.decode()
     assert "Short has 3 players on its roster, not four." in page
     assert "Field A is taken by" in page
@@ -140,8 +184,9 @@ def test_the_day_view_shows_fields_across_and_times_down(cast):
     tournament = cast.match.tournament
     other_field = Field.objects.create(name="Field B")
     day = timezone.localdate(cast.match.starts_at)
-    late = Match.objects.create(tournament=tournament, field=other_field, starts_at=at(day, 23, 30),
-                                home=cast.match.home, away=cast.match.away)
+    late = Match.objects.create(
+        tournament=tournament, field=other_field, starts_at=at(day, 23, 30), home=cast.match.home, away=cast.match.away
+    )
     response = cast.client().get(reverse("committee:day"), {"date": day.isoformat()})
     page = response.content.decode()
     grid = response.context["grid"]
@@ -152,7 +197,8 @@ def test_the_day_view_shows_fields_across_and_times_down(cast):
     assert reverse("committee:match", args=[late.pk]) in page
     # the empty slot offers to schedule a match there
     field_a = Field.objects.get(name="Field A")
-    slot = f'{reverse("committee:match_new", args=[tournament.pk])}?field={field_a.pk}&amp;starts_at={day.isoformat()}T23:30'
+    new_match = reverse("committee:match_new", args=[tournament.pk])
+    slot = f"{new_match}?field={field_a.pk}&amp;starts_at={day.isoformat()}T23:30"
     assert slot in page
     form = cast.client().get(slot.replace("&amp;", "&")).context["form"]
     assert str(form["field"].value()) == str(field_a.pk) and form["starts_at"].value().strftime("%H:%M") == "23:30"
@@ -160,9 +206,10 @@ def test_the_day_view_shows_fields_across_and_times_down(cast):
 
 def test_it_assigns_the_officials(cast):
     m = cast.match
-    response = cast.client().post(reverse("committee:match_officials", args=[m.pk]), {
-        "umpires": [cast.other_umpire.pk, cast.umpire.pk], "referee": cast.referee.pk, "scorer": cast.scorer.pk,
-    })
+    response = cast.client().post(
+        reverse("committee:match_officials", args=[m.pk]),
+        {"umpires": [cast.other_umpire.pk, cast.umpire.pk], "referee": cast.referee.pk, "scorer": cast.scorer.pk},
+    )
     assert response.status_code == 302
     assert set(m.umpires.all()) == {cast.other_umpire, cast.umpire}
     entry = AuditEntry.objects.get(action="officials", match=m)
@@ -171,9 +218,11 @@ def test_it_assigns_the_officials(cast):
 
 def test_it_refuses_one_person_in_two_roles(cast):
     m = cast.match
-    response = cast.client().post(reverse("committee:match_officials", args=[m.pk]), {
-        "umpires": [cast.umpire.pk], "referee": cast.umpire.pk,
-    }, follow=True)
+    response = cast.client().post(
+        reverse("committee:match_officials", args=[m.pk]),
+        {"umpires": [cast.umpire.pk], "referee": cast.umpire.pk},
+        follow=True,
+    )
     assert "The referee cannot also be an umpire of the match." in response.content.decode()
     m.refresh_from_db()
     assert m.referee == cast.referee
@@ -187,7 +236,7 @@ def test_it_overrides_the_suggested_handicap_goals_until_the_match_starts(cast):
     assert m.home_handicap_goals == Decimal("1.5")
     entry = AuditEntry.objects.get(action="handicap_goals")
     assert entry.details["suggested"] == ["0", "0"] and entry.details["home"] == "1.5"
-    log(m, ev("play", clock=0))
+    log(m, ev("play"))
     response = client.post(reverse("committee:match_handicap", args=[m.pk]), {"home": "3", "away": "0"}, follow=True)
     assert "The match has started" in response.content.decode()
     m.refresh_from_db()
@@ -223,13 +272,18 @@ def test_the_audit_trail_reads_in_the_members_language(cast):
     client = cast.client()
     client.post(reverse("committee:match_handicap", args=[m.pk]), {"home": "0.5", "away": "0"})
     shootout_lot_draw(match=m, user=cast.member, caller="home", call="heads", result="tails")
-    AuditEntry.objects.create(user=cast.member, action="match_edit", match=m, tournament=m.tournament,
-                              details={"id": m.pk, "name": str(m), "changed": ["starts_at", "field"]})
+    AuditEntry.objects.create(
+        user=cast.member,
+        action="match_edit",
+        match=m,
+        tournament=m.tournament,
+        details={"id": m.pk, "name": str(m), "changed": ["starts_at", "field"]},
+    )
     page = client.get(reverse("committee:match", args=[m.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
 
     def row(action: str) -> str:
         start = page.index(f'<tr data-action="{action}">')
-        return page[start:page.index("</tr>", start)]
+        return page[start : page.index("</tr>", start)]
 
     home, away = m.home.team.name, m.away.team.name
     goals = row("handicap_goals")

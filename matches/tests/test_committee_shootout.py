@@ -1,6 +1,7 @@
 """The shootout (Rule 14.d) from the tie to the winner: the lot (who called, how the coin fell —
 drawn by the server or tossed at the field — recorded in the audit trail), the format and the
 hitting order, each hit in turn, the line of each round, the winner by one goal."""
+
 from __future__ import annotations
 
 import uuid
@@ -8,10 +9,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from matches.models import MatchEvent
 from matches.committee.models import AuditEntry
-from matches.selectors import match_state
 from matches.committee.services import shootout_lot_draw
+from matches.models import MatchEvent
+from matches.selectors import match_state
 
 from .committee_helpers import Committee, fresh_game_cache, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import make_match
@@ -42,16 +43,25 @@ def now_state(match) -> dict:
 
 def hit(client, match, scored: bool, *, team: str | None = None, number: int | None = None):
     nxt = now_state(match)["shootout"]["next"]
-    return client.post(reverse("committee:shootout_attempt", args=[match.pk]), {
-        "event_id": str(uuid.uuid4()), "team": team or nxt["team"], "number": number or nxt["number"],
-        "scored": "1" if scored else "0",
-    }, follow=True)
+    return client.post(
+        reverse("committee:shootout_attempt", args=[match.pk]),
+        {
+            "event_id": str(uuid.uuid4()),
+            "team": team or nxt["team"],
+            "number": number or nxt["number"],
+            "scored": "1" if scored else "0",
+        },
+        follow=True,
+    )
 
 
 def test_the_server_draws_the_lot_and_records_who_called(cast):
     client = cast.client()
-    page = client.post(reverse("committee:shootout_lot", args=[cast.match.pk]),
-                       {"caller": "away", "call": "tails", "method": "draw"}, follow=True)
+    page = client.post(
+        reverse("committee:shootout_lot", args=[cast.match.pk]),
+        {"caller": "away", "call": "tails", "method": "draw"},
+        follow=True,
+    )
     entry = AuditEntry.objects.get(match=cast.match, action="shootout_lot")
     lot = entry.details
     assert entry.user == cast.member
@@ -73,15 +83,20 @@ def test_the_draw_is_not_fixed(cast):
 
 
 def test_a_toss_at_the_field_is_entered(cast):
-    cast.client().post(reverse("committee:shootout_lot", args=[cast.match.pk]),
-                       {"caller": "home", "call": "heads", "method": "entered", "result": "tails"})
+    cast.client().post(
+        reverse("committee:shootout_lot", args=[cast.match.pk]),
+        {"caller": "home", "call": "heads", "method": "entered", "result": "tails"},
+    )
     lot = AuditEntry.objects.get(match=cast.match, action="shootout_lot").details
     assert lot == {"caller": "home", "call": "heads", "result": "tails", "method": "entered", "winner": "away"}
 
 
 def test_an_entered_toss_needs_its_result(cast):
-    page = cast.client().post(reverse("committee:shootout_lot", args=[cast.match.pk]),
-                              {"caller": "home", "call": "heads", "method": "entered"}, follow=True)
+    page = cast.client().post(
+        reverse("committee:shootout_lot", args=[cast.match.pk]),
+        {"caller": "home", "call": "heads", "method": "entered"},
+        follow=True,
+    )
     assert "Enter how the coin fell." in page.content.decode()
     assert not AuditEntry.objects.filter(action="shootout_lot").exists()
 
@@ -89,8 +104,10 @@ def test_an_entered_toss_needs_its_result(cast):
 def test_a_team_shootout_from_the_tie_to_the_winner(cast):
     m = cast.match
     client = cast.client()
-    client.post(reverse("committee:shootout_lot", args=[m.pk]), {"caller": "home", "call": "heads", "method": "entered",
-                                                                 "result": "heads"})
+    client.post(
+        reverse("committee:shootout_lot", args=[m.pk]),
+        {"caller": "home", "call": "heads", "method": "entered", "result": "heads"},
+    )
     page = start(client, m, first="home")
     so = page.context["state"]["shootout"]
     assert page.context["state"]["status"] == "shootout"
@@ -144,7 +161,12 @@ def test_the_umpires_follow_and_record_hits_but_do_not_run_it(cast):
     assert 'data-role="lot-form"' not in page.content.decode()
     hit(umpire, m, True)
     assert MatchEvent.objects.get(match=m, type="shootout_attempt").sent_by == cast.umpire
-    assert umpire.post(reverse("committee:shootout_lot", args=[m.pk]), {"caller": "home", "call": "heads", "method": "draw"}).status_code == 403
+    assert (
+        umpire.post(
+            reverse("committee:shootout_lot", args=[m.pk]), {"caller": "home", "call": "heads", "method": "draw"}
+        ).status_code
+        == 403
+    )
 
 
 def test_the_panel_alone_is_served_for_the_live_refresh(cast):

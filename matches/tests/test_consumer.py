@@ -1,5 +1,6 @@
 """The match websocket as a screen meets it: snapshot on connect, an update after every accepted
 event (posted through the HTTP API), resync, ping/pong, heartbeats, horns from the clock watcher."""
+
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +16,15 @@ from matches.live import fanout
 from matches.models import Match
 
 from .live_helpers import (  # noqa: F401  (cast is a fixture)
-    cast, client_for, communicator, ev, log, post_event, receive_until, session_cookie, started_clock_ago,
+    cast,
+    client_for,
+    communicator,
+    ev,
+    log,
+    post_event,
+    receive_until,
+    session_cookie,
+    started_clock_ago,
     stop_live_machinery,
 )
 
@@ -40,6 +49,7 @@ async def connect(match, *, user=None, lang=None):
 async def api_post(user, match, event, **headers):
     def post():
         return post_event(client_for(user), match, event, **headers)
+
     return await database_sync_to_async(post)()
 
 
@@ -100,8 +110,9 @@ async def test_private_notes_reach_officials_but_not_the_public(cast, live):
     await database_sync_to_async(log)(cast.match_a, ev("play"))
     public, _ = await connect(cast.match_a)
     scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
-    whistle = ev("whistle", reason="lost_helmet", ball={"x": 100, "y": 50}, team="home", number=2,
-                 private_note="No. 2 argued")
+    whistle = ev(
+        "whistle", reason="lost_helmet", ball={"x": 100, "y": 50}, team="home", number=2, private_note="No. 2 argued"
+    )
     assert (await api_post(cast.umpire_a, cast.match_a, whistle)).status_code == 201
     seen_by_public = (await receive_until(public, "update"))["events"][0]["event"]
     seen_by_scorer = (await receive_until(scorer, "update"))["events"][0]["event"]

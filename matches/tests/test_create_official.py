@@ -1,4 +1,5 @@
 """``manage.py create_official``: how the committee's first officials get their logins."""
+
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command

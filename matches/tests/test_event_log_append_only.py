@@ -1,5 +1,6 @@
 """The event log is append-only: the ORM refuses changes, and on PostgreSQL the app's database
 role may insert and read events but never update or delete them (``grant_app_role``)."""
+
 import uuid
 
 import pytest
@@ -17,7 +18,12 @@ pytestmark = pytest.mark.django_db
 
 def _event(match, seq: int) -> MatchEvent:
     return MatchEvent.objects.create(
-        match=match, seq=seq, client_id=str(uuid.uuid4()), type="play", payload={"type": "play"}, received_at=timezone.now()
+        match=match,
+        seq=seq,
+        client_id=str(uuid.uuid4()),
+        type="play",
+        payload={"type": "play"},
+        received_at=timezone.now(),
     )
 
 
@@ -43,7 +49,9 @@ def test_two_events_cannot_share_a_sequence_number_or_a_client_id():
     with pytest.raises(IntegrityError), transaction.atomic():
         _event(match, 1)
     with pytest.raises(IntegrityError), transaction.atomic():
-        MatchEvent.objects.create(match=match, seq=2, client_id=first.client_id, type="play", payload={}, received_at=timezone.now())
+        MatchEvent.objects.create(
+            match=match, seq=2, client_id=first.client_id, type="play", payload={}, received_at=timezone.now()
+        )
 
 
 def test_the_app_database_role_may_insert_events_but_never_update_or_delete_them():
@@ -80,8 +88,11 @@ def test_the_app_database_role_may_insert_events_but_never_update_or_delete_them
                     [match.pk, str(uuid.uuid4())],
                 )
                 # What it may never do.
-                for sql in (f"UPDATE {table} SET type = 'goal' WHERE id = %s", f"DELETE FROM {table} WHERE id = %s",
-                            f"TRUNCATE {table}"):
+                for sql in (
+                    f"UPDATE {table} SET type = 'goal' WHERE id = %s",
+                    f"DELETE FROM {table} WHERE id = %s",
+                    f"TRUNCATE {table}",
+                ):
                     with pytest.raises(ProgrammingError) as refused, transaction.atomic():
                         cursor.execute(sql, [event.pk] if "%s" in sql else None)
                     assert isinstance(refused.value.__cause__, psycopg.errors.InsufficientPrivilege)

@@ -5,6 +5,7 @@ early; concurrent posts were stamped before the event ahead of them in the log).
 On PostgreSQL (CI's second pass) the posts really race for the match row's lock; SQLite has no
 row locks and one writer at a time, so there the same posts go one after another.
 """
+
 from __future__ import annotations
 
 import threading
@@ -38,8 +39,10 @@ def test_concurrent_posts_are_stamped_in_the_order_of_the_log():
     match = make_match(scorer=scorer)
     assert match_event_log(match_id=match.pk, event={"id": "p1", "type": "play"}, user=scorer).accepted
     serial = None if connection.vendor == "postgresql" else threading.Lock()
-    events = [{"id": str(uuid.uuid4()), "type": "mount", "team": "home", "number": 1 + i % 4, "horse": f"Horse {i}"}
-              for i in range(20)]
+    events = [
+        {"id": str(uuid.uuid4()), "type": "mount", "team": "home", "number": 1 + i % 4, "horse": f"Horse {i}"}
+        for i in range(20)
+    ]
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda e: _post(match.pk, e, scorer, serial), events))
     assert all(r.accepted for r in results)
@@ -80,8 +83,10 @@ def test_a_play_that_waited_for_the_lock_starts_the_clock_when_it_got_it():
         # Wait for the event, not for time: PostgreSQL says when the post is blocked on the lock.
         with connections["default"].cursor() as cursor:
             for _ in range(6000):
-                cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                               "AND datname = current_database()")
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND datname = current_database()"
+                )
                 if cursor.fetchone()[0]:
                     break
                 time.sleep(0.01)

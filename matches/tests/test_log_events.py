@@ -1,6 +1,7 @@
 """The match log's post-commit seam (``matches/log_events.py``): the rooms hear of appended events
 once the transaction commits, never before and never for an event rolled back; a room that fails
 does not stop the others; the live room and the committee are the ones connected."""
+
 from __future__ import annotations
 
 import time
@@ -33,7 +34,7 @@ def heard():
 def test_the_rooms_hear_of_an_event_once_it_is_committed(heard, django_capture_on_commit_callbacks):
     match = make_match()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        result = match_event_log(match_id=match.pk, event=ev("play", clock=0), now=time.time())
+        result = match_event_log(match_id=match.pk, event=ev("play"), now=time.time())
     assert result.accepted and heard == []  # not before the commit
     for callback in callbacks:
         callback()
@@ -47,7 +48,7 @@ def test_the_rooms_hear_of_an_event_once_it_is_committed(heard, django_capture_o
 def test_the_horns_the_clock_made_due_come_in_the_same_message(heard, django_capture_on_commit_callbacks):
     match = make_match()
     t0 = time.time() - 455  # thrown in 7:35 ago: both horns are due
-    match_event_log(match_id=match.pk, event=ev("play", clock=0), now=t0)
+    match_event_log(match_id=match.pk, event=ev("play"), now=t0)
     with django_capture_on_commit_callbacks(execute=True):
         assert match_clock_catch_up(match_id=match.pk, now=t0 + 455) == [2, 3]
     assert [(e["type"], e["event"]["kind"]) for e in heard[-1].events] == [("horn", "seven"), ("horn", "final")]
@@ -58,7 +59,7 @@ def test_an_event_rolled_back_is_heard_by_nobody(heard, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         with pytest.raises(RuntimeError):
             with transaction.atomic():
-                match_event_log(match_id=match.pk, event=ev("play", clock=0), now=time.time())
+                match_event_log(match_id=match.pk, event=ev("play"), now=time.time())
                 raise RuntimeError("the caller's transaction fails after the append")
     assert heard == []
 
@@ -71,7 +72,7 @@ def test_a_room_that_fails_does_not_stop_the_others_nor_the_write(heard, django_
     try:
         match = make_match()
         with django_capture_on_commit_callbacks(execute=True):
-            result = match_event_log(match_id=match.pk, event=ev("play", clock=0), now=time.time())
+            result = match_event_log(match_id=match.pk, event=ev("play"), now=time.time())
     finally:
         events_logged.disconnect(dispatch_uid="test-broken")
     assert result.accepted and len(heard) == 1

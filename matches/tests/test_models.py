@@ -1,5 +1,6 @@
 """Tournaments, rosters and matches (matches/models.py)."""
-from datetime import date
+
+from datetime import UTC, date
 from decimal import Decimal
 
 import pytest
@@ -47,9 +48,15 @@ def test_a_team_cannot_play_itself_and_handicap_goals_go_in_half_goals():
 
 
 def test_the_tack_allowance_is_only_for_low_handicap_tournaments():
-    tournament = Tournament(name="x", club="y", starts_on=date(2026, 12, 1), ends_on=date(2026, 12, 2),
-                            upper_handicap_limit=8, tack_allowance=True)
-    with pytest.raises(ValidationError, match="21.g"):
+    tournament = Tournament(
+        name="x",
+        club="y",
+        starts_on=date(2026, 12, 1),
+        ends_on=date(2026, 12, 2),
+        upper_handicap_limit=8,
+        tack_allowance=True,
+    )
+    with pytest.raises(ValidationError, match=r"21\.g"):
         tournament.clean()
     tournament.upper_handicap_limit = 6
     tournament.clean()
@@ -57,10 +64,10 @@ def test_the_tack_allowance_is_only_for_low_handicap_tournaments():
 
 @pytest.mark.django_db
 def test_a_match_is_named_with_its_local_start_time(settings):
-    from datetime import datetime, timezone as dt_timezone
+    from datetime import datetime
 
     settings.TIME_ZONE = "America/New_York"
-    match = make_match(starts_at=datetime(2026, 11, 30, 0, 30, tzinfo=dt_timezone.utc))
+    match = make_match(starts_at=datetime(2026, 11, 30, 0, 30, tzinfo=UTC))
     assert str(match).endswith("2026-11-29 19:30")
 
 
@@ -87,6 +94,9 @@ def test_every_model_and_field_has_a_translatable_name():
     for model in apps.get_app_config("matches").get_models():
         if not isinstance(model._meta.verbose_name, Promise):
             bare.append(model.__name__)
-        bare += [f"{model.__name__}.{f.name}" for f in model._meta.get_fields()
-                 if f.concrete and not f.auto_created and not isinstance(f.verbose_name, Promise)]
+        bare += [
+            f"{model.__name__}.{f.name}"
+            for f in model._meta.get_fields()
+            if f.concrete and not f.auto_created and not isinstance(f.verbose_name, Promise)
+        ]
     assert not bare, bare

@@ -1,4 +1,5 @@
 """Who may log what, per match (matches/permissions.py)."""
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
@@ -21,14 +22,14 @@ def test_the_scorer_logs_game_events_on_their_own_match(cast, event_type):
     assert can_log_event(cast.scorer_a, cast.match_a, event_type)
 
 
-@pytest.mark.parametrize("event_type", GAME_EVENTS + ["suspend"])
+@pytest.mark.parametrize("event_type", [*GAME_EVENTS, "suspend"])
 def test_the_scorer_of_match_a_cannot_log_on_match_b(cast, event_type):
     assert not can_log_event(cast.scorer_a, cast.match_b, event_type)
     assert not can_log_event(cast.umpire_a, cast.match_b, event_type)
     assert not can_log_event(cast.referee_a, cast.match_b, event_type)
 
 
-@pytest.mark.parametrize("event_type", GAME_EVENTS + ["suspend", "overtime", "forfeit"])
+@pytest.mark.parametrize("event_type", [*GAME_EVENTS, "suspend", "overtime", "forfeit"])
 def test_the_public_never_writes(cast, event_type):
     assert not can_log_event(AnonymousUser(), cast.match_a, event_type)
     assert match_role(AnonymousUser(), cast.match_a) is None

@@ -4,6 +4,7 @@ The spectator (anonymous) reads everything here and writes nothing. The demo mat
 and part of a third) gives the goals: chukker 1 home #1 at 1:35 and away #3 at 5:00, chukker 2
 away #1 from a penalty at 1:02 and home #3 at 4:20, chukker 3 home #2 at 2:30.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,14 +13,14 @@ import time
 import uuid
 
 import pytest
-from django.utils import timezone
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from matches.demo import load_demo
 from matches.models import Match
-from matches.services import match_event_log
 from matches.public.views import time_left_text
+from matches.services import match_event_log
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +45,14 @@ def page_data(response) -> dict:
 
 
 def log(match: Match, event: dict) -> None:
-    result = match_event_log(match_id=match.pk, event={"id": str(uuid.uuid4()), **event},
-                             user=match.scorer, now=time.time())
+    result = match_event_log(
+        match_id=match.pk, event={"id": str(uuid.uuid4()), **event}, user=match.scorer, now=time.time()
+    )
     assert result.accepted, result.error
 
 
 # --- The scoreboard ----------------------------------------------------------------------------
+
 
 def test_the_scoreboard_shows_the_match_to_the_public(demo, spectator):
     _, live = demo
@@ -83,8 +86,13 @@ def test_the_scoreboard_lists_the_last_goals_newest_first(demo, spectator):
     _, live = demo
     data = page_data(spectator.get(reverse("scoreboard", args=[live.pk])))
     goals = [(g["period"], g["clock"], g["team"], g["number"]) for g in data["goals"]]
-    assert goals == [(3, 150, "home", 2), (2, 260, "home", 3), (2, 62, "away", 1), (1, 300, "away", 3),
-                     (1, 95, "home", 1)]
+    assert goals == [
+        (3, 150, "home", 2),
+        (2, 260, "home", 3),
+        (2, 62, "away", 1),
+        (1, 300, "away", 3),
+        (1, 95, "home", 1),
+    ]
     assert data["goals"][0]["name"] == "Poroto Ruiz"
     assert data["goals"][2]["penalty"] is True
 
@@ -97,14 +105,25 @@ def test_the_last_goals_are_rendered_for_a_first_paint_without_script(demo, spec
     html = spectator.get(reverse("scoreboard", args=[live.pk])).content.decode()
     assert 'data-role="clock-label">time left<' in html
     assert 'data-role="goals-clock-heading">Time left<' in html
-    body = html[html.index('data-role="goals"'):html.index("</tbody>")]
+    body = html[html.index('data-role="goals"') : html.index("</tbody>")]
     rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
     assert len(rows) == 5
     assert re.findall(r"<td[^>]*>(.*?)</td>", rows[0]) == ["3", "4:30", live.home.team.name, "Poroto Ruiz"]
 
 
-@pytest.mark.parametrize("clock, text", [(150, "4:30"), (100, "5:20"), (99.5, "5:21"), (0, "7:00"), (420, "0:00"),
-                                         (432.4, "+0:12"), (450, "+0:30"), (None, "")])
+@pytest.mark.parametrize(
+    "clock, text",
+    [
+        (150, "4:30"),
+        (100, "5:20"),
+        (99.5, "5:21"),
+        (0, "7:00"),
+        (420, "0:00"),
+        (432.4, "+0:12"),
+        (450, "+0:30"),
+        (None, ""),
+    ],
+)
 def test_a_goals_time_left_is_the_chukker_less_its_clock(clock, text):
     """The server's first paint agrees with the script's PoloClockConvention.format(clock, 420, "left")."""
     assert time_left_text(clock, 420) == text
@@ -114,8 +133,12 @@ def test_a_voided_goal_leaves_the_list(demo, spectator):
     _, live = demo
     log(live, {"type": "play"})
     goal_id = str(uuid.uuid4())
-    result = match_event_log(match_id=live.pk, event={"id": goal_id, "type": "goal", "team": "away", "number": 4},
-                             user=live.scorer, now=time.time())
+    result = match_event_log(
+        match_id=live.pk,
+        event={"id": goal_id, "type": "goal", "team": "away", "number": 4},
+        user=live.scorer,
+        now=time.time(),
+    )
     assert result.accepted, result.error
     url = reverse("api-match-goals", args=[live.pk])
     first = spectator.get(url).json()
@@ -155,8 +178,11 @@ def test_it_answers_404_for_an_unknown_match(demo, spectator):
 
 def test_it_refuses_writes_from_the_public(demo, spectator):
     _, live = demo
-    for url in (reverse("scoreboard", args=[live.pk]), reverse("overlay", args=[live.pk]),
-                reverse("api-match-goals", args=[live.pk])):
+    for url in (
+        reverse("scoreboard", args=[live.pk]),
+        reverse("overlay", args=[live.pk]),
+        reverse("api-match-goals", args=[live.pk]),
+    ):
         assert spectator.post(url, {}).status_code in (403, 405)
 
 
@@ -167,6 +193,7 @@ def test_the_pages_are_not_cached(demo, spectator):
 
 
 # --- The overlay -----------------------------------------------------------------------------
+
 
 def test_the_overlay_is_a_bare_bar_for_a_video_source(demo, spectator):
     _, live = demo
@@ -187,16 +214,22 @@ def test_the_overlay_takes_its_language_from_the_address(demo, spectator):
     assert '<html lang="es"' in spanish.content.decode()
     assert spanish["Content-Language"] == "es"
     assert page_data(spanish)["lang"] == "es"
-    assert page_data(spanish)["state"]["restart"]["message"] != page_data(spectator.get(url))["state"]["restart"]["message"]
+    assert (
+        page_data(spanish)["state"]["restart"]["message"]
+        != page_data(spectator.get(url))["state"]["restart"]["message"]
+    )
     unknown = spectator.get(url + "?lang=xx")
     assert '<html lang="en"' in unknown.content.decode() and page_data(unknown)["lang"] == "en"
 
 
 # --- The tournament's day --------------------------------------------------------------------
 
+
 def test_the_tournament_page_lists_the_days_matches(demo, spectator):
     tournament, live = demo
-    response = spectator.get(reverse("tournament_live", args=[tournament.pk]) + f"?date={timezone.localdate(live.starts_at)}")
+    response = spectator.get(
+        reverse("tournament_live", args=[tournament.pk]) + f"?date={timezone.localdate(live.starts_at)}"
+    )
     assert response.status_code == 200
     data = page_data(response)
     ids = [m["id"] for m in data["matches"]]
@@ -208,7 +241,7 @@ def test_the_tournament_page_lists_the_days_matches(demo, spectator):
 
 
 def test_the_tournament_page_goes_from_day_to_day(demo, spectator):
-    tournament, live = demo
+    tournament, _live = demo
     url = reverse("tournament_live", args=[tournament.pk])
     far = spectator.get(url + "?date=2001-01-01")
     assert far.status_code == 200
@@ -220,6 +253,7 @@ def test_the_tournament_page_goes_from_day_to_day(demo, spectator):
 
 
 # --- Strict CSP, two languages ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("name", ["scoreboard", "overlay", "tournament_live"])
 def test_the_pages_carry_no_inline_code(demo, spectator, name):
@@ -253,12 +287,12 @@ def test_the_scoreboard_speaks_spanish(demo, spectator):
 
 
 def test_in_spanish_the_goals_table_names_the_goal_scorer_not_the_official(demo, spectator):
-    """"Scorer" means two things in English: the goals table's is the player who scored (translated
+    """ "Scorer" means two things in English: the goals table's is the player who scored (translated
     by context), not the official scorer; its time is the time left, like the clock beside it, not
     the time of day."""
     _, live = demo
     html = spectator.get(reverse("scoreboard", args=[live.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    head = html[html.index('data-role="goals"') - 400:html.index('data-role="goals"')]
+    head = html[html.index('data-role="goals"') - 400 : html.index('data-role="goals"')]
     assert '<th scope="col" data-role="goals-clock-heading">Tiempo restante</th>' in head
     assert '<th scope="col">Goleador</th>' in head
     assert "Anotador" not in head and "Hora" not in head

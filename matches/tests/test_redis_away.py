@@ -1,6 +1,8 @@
 """Redis away (restarting, unreachable): what uses the cache still answers. The cache only saves
 work, so the public's last goals are folded from the log, and officials can still log in at the
-field (the throttle lets them through rather than locking everyone out)."""
+field (the login throttle counts in the database, not the cache: it holds too, see
+test_login_throttle.py::test_redis_away_still_throttles)."""
+
 from __future__ import annotations
 
 import socket
@@ -21,9 +23,13 @@ def redis_away(settings):
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": f"redis://127.0.0.1:{port}/0",
-                                   "OPTIONS": {"socket_connect_timeout": 1}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "OPTIONS": {"socket_connect_timeout": 1},
+        }
+    }
     with pytest.raises(RedisError):
         cache.get("anything")  # the cache really is away
 
@@ -34,7 +40,12 @@ def test_the_last_goals_are_folded_from_the_log_when_the_cache_is_away(redis_awa
     assert response.status_code == 200
     goals = response.json()["goals"]
     assert [(g["period"], g["team"], g["number"]) for g in goals] == [
-        (3, "home", 2), (2, "home", 3), (2, "away", 1), (1, "away", 3), (1, "home", 1)]
+        (3, "home", 2),
+        (2, "home", 3),
+        (2, "away", 1),
+        (1, "away", 3),
+        (1, "home", 1),
+    ]
 
 
 def test_officials_still_log_in_when_the_cache_is_away(redis_away):

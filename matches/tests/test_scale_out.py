@@ -1,6 +1,7 @@
 """Two ASGI processes on one database and one Redis serve the same match: a viewer connected to
 process A sees an event posted to process B; a thousand sockets connecting at once all get their
 snapshot and the next update (redis-py's async pool must not run out: ``max_connections``)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -76,8 +77,10 @@ def test_a_thousand_sockets_connecting_at_once_all_get_the_next_update(make_serv
         posted.set()
         results = await asyncio.wait_for(asyncio.gather(*tasks), 180)
         delivered = time.monotonic() - sent
-        print(f"\n{VIEWERS} sockets on 2 processes: all connected in {connected:.1f} s; "
-              f"update delivered to all in {delivered:.2f} s")
+        print(
+            f"\n{VIEWERS} sockets on 2 processes: all connected in {connected:.1f} s; "
+            f"update delivered to all in {delivered:.2f} s"
+        )
         return answer["seq"], results
 
     seq, results = asyncio.run(scenario())

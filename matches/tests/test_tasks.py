@@ -1,5 +1,6 @@
 """The report task: built when a match ends, again after a correction or a forfeit, once per log
 position (running it twice changes nothing); thin (fetch by id, call the service)."""
+
 from __future__ import annotations
 
 import time
@@ -11,9 +12,7 @@ from matches.committee.models import AuditEntry, MatchReport
 from matches.committee.services import committee_event_send
 from matches.committee.tasks import match_report_build
 
-from .committee_helpers import (  # noqa: F401  (fixtures)
-    HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker,
-)
+from .committee_helpers import HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
@@ -26,7 +25,7 @@ def cast() -> Committee:
 def test_the_report_is_built_when_the_match_ends(cast):
     m = cast.match
     clock = Clock(time.time() - HOUR)
-    log(m, ev("play", clock=0), ev("goal", team="home", number=2, clock=60), ev("play", clock=60), clock=clock)
+    log(m, ev("play"), ev("goal", team="home", number=2, clock=60), ev("play"), clock=clock)
     assert not MatchReport.objects.filter(match=m).exists()
     log(m, ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}), clock=clock)
     m.refresh_from_db()
@@ -39,8 +38,15 @@ def test_it_is_built_again_after_a_correction(cast):
     m = cast.match
     clock = Clock(time.time() - HOUR)
     card = ev("card", team="away", number=2, color="yellow")
-    log(m, ev("play", clock=0), ev("goal", team="home", number=2, clock=60), card, ev("play", clock=60),
-        ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}), clock=clock)
+    log(
+        m,
+        ev("play"),
+        ev("goal", team="home", number=2, clock=60),
+        card,
+        ev("play"),
+        ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}),
+        clock=clock,
+    )
     log(m, ev("void", target=card["id"], reason="shown to the wrong player"), clock=clock)
     m.refresh_from_db()
     reports = list(MatchReport.objects.filter(match=m).order_by("last_seq"))
@@ -68,8 +74,9 @@ def test_a_forfeit_builds_it_again(cast):
     m = cast.match
     clock = Clock(time.time() - HOUR)
     win_one_chukker(m, clock, winner="away")
-    assert committee_event_send(match=m, event={"type": "forfeit", "team": "away", "reason": "other"},
-                                user=cast.member, now=clock()).accepted
+    assert committee_event_send(
+        match=m, event={"type": "forfeit", "team": "away", "reason": "other"}, user=cast.member, now=clock()
+    ).accepted
     latest = MatchReport.objects.filter(match=m).order_by("-last_seq").first()
     assert latest.data["result"]["winner"] == "home" and latest.data["result"]["result"] == "forfeit"
 

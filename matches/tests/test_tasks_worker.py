@@ -2,6 +2,7 @@
 the event log's on-commit hook queues the task in Redis and a real worker process (started here)
 builds the report and posts the result; on the embedded defaults the same code runs in-process.
 The match is played in its own process (``manage.py shell``) against a fresh database."""
+
 from __future__ import annotations
 
 import hashlib
@@ -29,7 +30,10 @@ def receiver():
 
 
 def play_a_match(server, url: str) -> int:
-    out = server.manage("shell", "-c", f"""
+    out = server.manage(
+        "shell",
+        "-c",
+        f"""
 import time
 from matches.committee.models import Webhook
 from matches.tests.committee_helpers import Clock, win_one_chukker
@@ -38,7 +42,8 @@ Webhook.objects.create(name="results", url={url!r}, secret={SECRET!r}, events=["
 m = make_match(periods=1)
 win_one_chukker(m, Clock(time.time() - 3600), winner="away")
 print("MATCH", m.pk)
-""")
+""",
+    )
     return int(out.split("MATCH")[1].split()[0])
 
 
@@ -47,9 +52,25 @@ def test_a_worker_builds_the_report_and_posts_the_result(make_server, receiver):
     worker = None
     if os.environ.get("REDIS_URL"):
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "polo", "worker", "--pool", "solo", "--without-gossip",
-             "--without-mingle", "--without-heartbeat", "--loglevel", "WARNING"],
-            cwd=BASE_DIR, env=server.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "polo",
+                "worker",
+                "--pool",
+                "solo",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=BASE_DIR,
+            env=server.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
     try:
         match_id = play_a_match(server, receiver.url)
@@ -66,11 +87,16 @@ def test_a_worker_builds_the_report_and_posts_the_result(make_server, receiver):
         assert hmac.compare_digest(expected, request["headers"]["X-Polo-Signature"])
         payload = json.loads(request["body"])
         assert payload["event"] == "match.result" and payload["result"]["winner"] == "away"
-        out = server.manage("shell", "-c", f"""
+        out = server.manage(
+            "shell",
+            "-c",
+            f"""
 from matches.committee.models import MatchReport, WebhookDelivery
 r = MatchReport.objects.get(match_id={match_id})
-print(r.last_seq, r.data["result"]["winner"], bytes(r.pdf)[:5].decode(), WebhookDelivery.objects.filter(ok=True).count())
-""")
+delivered = WebhookDelivery.objects.filter(ok=True).count()
+print(r.last_seq, r.data["result"]["winner"], bytes(r.pdf)[:5].decode(), delivered)
+""",
+        )
         assert out.strip().splitlines()[-1].split() == [str(payload["last_seq"]), "away", "%PDF-", "1"]
     finally:
         if worker is not None:

@@ -1,6 +1,7 @@
 """Results sent to the committee's webhooks: a real local HTTP endpoint receives the JSON, signed
 (``X-Polo-Signature: sha256=<HMAC-SHA256 of the body>``); a failing endpoint is retried with
 exponential backoff until it answers; every attempt is logged; a result is sent once."""
+
 from __future__ import annotations
 
 import hashlib
@@ -14,10 +15,8 @@ from django.urls import reverse
 from matches.committee.models import AuditEntry, Webhook, WebhookDelivery
 from matches.committee.tasks import match_report_build, webhook_deliver
 
-from .committee_helpers import (  # noqa: F401  (fixtures)
-    HOUR, Clock, Committee, Receiver, eager_celery, fresh_game_cache, win_one_chukker,
-)
-from .personas import make_match
+from .committee_helpers import HOUR, Clock, Committee, Receiver, eager_celery, fresh_game_cache, win_one_chukker  # noqa: F401  (fixtures)
+from .personas import make_federation, make_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
@@ -36,9 +35,18 @@ def receiver():
     r.close()
 
 
-def add_hook(cast: Committee, url: str, **fields) -> Webhook:
-    data = {"name": "Results board", "url": url, "secret": SECRET, "events": ["match.result"], "active": "on", **fields}
-    response = cast.client().post(reverse("committee:webhooks"), data)
+def add_hook(cast: Committee, url: str, *, by=None, **fields) -> Webhook:
+    """A webhook of the cast's tournament (a committee member's hooks name one of their tournaments)."""
+    data = {
+        "name": "Results board",
+        "url": url,
+        "secret": SECRET,
+        "events": ["match.result"],
+        "active": "on",
+        "tournament": cast.match.tournament_id,
+        **fields,
+    }
+    response = cast.client(by).post(reverse("committee:webhooks"), data)
     assert response.status_code == 302, response.content.decode()[:2000]
     return Webhook.objects.get(name=data["name"])
 
@@ -102,7 +110,7 @@ def test_on_the_embedded_pool_a_retry_waits_its_exponential_backoff(cast, receiv
     hook = add_hook(cast, receiver.url)
     win_one_chukker(cast.match, Clock(time.time() - HOUR))
     for attempt, delay in ((1, 5), (2, 10)):
-        wait_for(lambda: len(timers) == attempt)
+        wait_for(lambda attempt=attempt: len(timers) == attempt)
         assert len(receiver.requests) == attempt  # nothing is sent again until the wait is over
         assert timers[-1][0] == delay
         timers[-1][1]()  # the wait is over
@@ -133,8 +141,8 @@ def test_an_unreachable_endpoint_is_logged_at_each_attempt(cast):
 
 
 def test_only_active_hooks_of_the_tournament_are_called(cast, receiver):
-    other = make_match(periods=1)  # another tournament
-    add_hook(cast, receiver.url, name="Other tournament", tournament=other.tournament_id)
+    other = make_match(periods=1)  # another tournament: its hook is its committee's (here, the federation's)
+    add_hook(cast, receiver.url, by=make_federation("fede"), name="Other tournament", tournament=other.tournament_id)
     add_hook(cast, receiver.url, name="Switched off", active="")
     add_hook(cast, receiver.url, name="Reports only", events=["match.report"])
     win_one_chukker(cast.match, Clock(time.time() - HOUR))
@@ -143,8 +151,17 @@ def test_only_active_hooks_of_the_tournament_are_called(cast, receiver):
 
 def test_changing_a_hook_is_audited(cast, receiver):
     hook = add_hook(cast, receiver.url)
-    cast.client().post(reverse("committee:webhook", args=[hook.pk]), {
-        "name": hook.name, "url": receiver.url, "secret": SECRET, "events": ["match.result"], "active": ""})
+    cast.client().post(
+        reverse("committee:webhook", args=[hook.pk]),
+        {
+            "name": hook.name,
+            "url": receiver.url,
+            "secret": SECRET,
+            "events": ["match.result"],
+            "active": "",
+            "tournament": hook.tournament_id,
+        },
+    )
     hook.refresh_from_db()
     assert not hook.active
     assert AuditEntry.objects.get(action="webhook_edit").details["changed"] == ["active"]

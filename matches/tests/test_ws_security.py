@@ -1,5 +1,6 @@
 """The match websocket only reads, and only for as long as the reader may: origin check, the
 public cannot write, size and rate caps, officials' sockets closed on logout or loss of role."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,13 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from .live_helpers import (  # noqa: F401  (cast is a fixture)
-    cast, client_for, communicator, receive_close, receive_until, session_cookie, stop_live_machinery,
+    cast,
+    client_for,
+    communicator,
+    receive_close,
+    receive_until,
+    session_cookie,
+    stop_live_machinery,
 )
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -110,6 +117,7 @@ async def test_the_errors_speak_the_viewers_language(cast, live):
     spanish_message = (await receive_until(comm, "error"))["message"]
     english_message = (await receive_until(english, "error"))["message"]
     from django.utils import translation
+
     with translation.override("es"):
         expected = translation.gettext("This connection only reads. Events are sent through the HTTP API.")
     assert spanish_message == expected

@@ -3,7 +3,7 @@
 This package never touches the database, the network or the clock on the wall, and imports
 nothing but the standard library (no Django): time is passed in. One entry point,
 ``decide(game, event, now=...)``, takes the folded state and one event of the match log
-(shared/spec/MATCH-LOG.md) and returns a Decision: the new state, or a rejection with its code,
+(docs/MATCH-LOG.md) and returns a Decision: the new state, or a rejection with its code,
 the rule it rests on and a message in English or Spanish.
 
 The words of the game, as the code uses them:
@@ -40,7 +40,8 @@ Modules, in the order they depend on one another (no circles):
 - ``geometry``: the field and every spot; ``config``: the match config (``MatchConfig``);
 - ``messages``: every msgid (gettext catalog in ``officiating/locale``); ``refusals``: how a
   rule says no;
-- ``events``: the events as the rules read them, parsed once (``parse``);
+- ``events``: the events as the rules read them, parsed once (``parse``); ``strict``: exactly the
+  keys each type takes, and a ball out on its line (issue 11);
 - ``state``: the frozen records of the folded game (``Game``); ``restarts``: Rule 22's restarts;
   ``shootout``: 14.d;
 - the rules, one module per concern: ``periods`` (Rule 14: the clock, the periods, horns, clock

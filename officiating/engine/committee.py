@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from . import events as E
-from . import messages as m
-from . import restarts as R
+from . import events as E, messages as m, restarts as R
 from .periods import after_stoppage, finish, gate, gate_over, halt, one_more, tied_at_period_end
 from .players import forfeited, player
 from .refusals import invalid, missing, refuse
@@ -39,15 +37,16 @@ def abandon(game: Game, ev: E.Abandon, clock: float | None, now: float | None) -
         # of the event, the game may be abandoned" -- only a suspended game.
         gate_over(game)
         refuse("not_suspended", "22.j", m.NOT_SUSPENDED)
-    return evolve(game, status="abandoned", suspended_from=None, restart=None, winner=None, result=None,
-                  ended_at=now)
+    return evolve(game, status="abandoned", suspended_from=None, restart=None, winner=None, result=None, ended_at=now)
 
 
 def overtime(game: Game, ev: E.Overtime, clock: float | None, now: float | None) -> Game:
     if not tied_at_period_end(game):
         refuse("not_tied", "14.c", m.NOT_TIED_OVERTIME)
     # 14.c: overtime periods, with intervals between periods as provided in Rule 16.
-    return evolve(game, status="interval", interval_started_at=now if game.status == "tied" else game.interval_started_at)
+    return evolve(
+        game, status="interval", interval_started_at=now if game.status == "tied" else game.interval_started_at
+    )
 
 
 def shootout_start(game: Game, ev: E.ShootoutStart, clock: float | None, now: float | None) -> Game:
@@ -56,7 +55,7 @@ def shootout_start(game: Game, ev: E.ShootoutStart, clock: float | None, now: fl
     if ev.order is None:
         missing("order")
     lists: dict[str, tuple[int, ...]] = {}
-    for t, hitters in zip(TEAMS, ev.order):
+    for t, hitters in zip(TEAMS, ev.order, strict=True):
         if hitters is None:
             invalid(m.SHOOTOUT_ORDER)
         for n in hitters:
@@ -66,8 +65,9 @@ def shootout_start(game: Game, ev: E.ShootoutStart, clock: float | None, now: fl
     # a team short of an unavailable player names fewer, and so must the other.
     if len(lists["home"]) != len(lists["away"]) or (ev.format == "single" and len(lists["home"]) != 1):
         invalid(m.SHOOTOUT_ORDER)
-    return evolve(game, status="shootout", restart=None, running=False, anchor=None,
-                  shootout=Shootout(ev.format, ev.first, lists))
+    return evolve(
+        game, status="shootout", restart=None, running=False, anchor=None, shootout=Shootout(ev.format, ev.first, lists)
+    )
 
 
 def shootout_attempt(game: Game, ev: E.ShootoutAttempt, clock: float | None, now: float | None) -> Game:
@@ -89,8 +89,14 @@ def shootout_attempt(game: Game, ev: E.ShootoutAttempt, clock: float | None, now
         return evolve(game, shootout=so)
     # 14.d: "the team with more points will be declared the game winner by one goal": one goal is
     # added to the winner's score (and counted among its goals).
-    return finish(game, winner, "shootout", now, "shootout",
-                  {"shootout": evolve(so, winner=winner), "goals": one_more(game.goals, winner)})
+    return finish(
+        game,
+        winner,
+        "shootout",
+        now,
+        "shootout",
+        {"shootout": evolve(so, winner=winner), "goals": one_more(game.goals, winner)},
+    )
 
 
 def forfeit(game: Game, ev: E.Forfeit, clock: float | None, now: float | None) -> Game:

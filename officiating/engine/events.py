@@ -29,11 +29,33 @@ from .refusals import Refused, bad, invalid, missing
 
 TEAMS = ("home", "away")
 PENALTIES = ("1", "2", "3", "4", "5a", "5b", "6")
-DEFLECTIONS = ("none", "own_mount", "teammate", "goal_post", "boards", "opponent", "opponent_mallet",
-               "umpire", "unknown")
-REASONS = ("injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout",
-           "courtesy_change", "broken_tack", "lost_helmet", "lodged_ball", "damaged_ball", "inadvertent",
-           "rule_check", "umpire_down", "other")
+DEFLECTIONS = (
+    "none",
+    "own_mount",
+    "teammate",
+    "goal_post",
+    "boards",
+    "opponent",
+    "opponent_mallet",
+    "umpire",
+    "unknown",
+)
+REASONS = (
+    "injured_player",
+    "player_fall",
+    "injured_horse",
+    "horse_fall",
+    "horse_timeout",
+    "courtesy_change",
+    "broken_tack",
+    "lost_helmet",
+    "lodged_ball",
+    "damaged_ball",
+    "inadvertent",
+    "rule_check",
+    "umpire_down",
+    "other",
+)
 VIOLATIONS = ("late", "early", "passed_ball", "encroachment", "delay")
 CARDS = ("yellow", "red")
 # The events that stop play and the clock: the ones an official's first key holds the clock for.
@@ -172,8 +194,29 @@ class Void(NamedTuple):
     reason: str | None
 
 
-Body = (Play | Goal | Foul | BallOut | Whistle | RestartViolation | Horn | ClockSet | Card | Mount | Substitution
-        | Suspend | Resume | Abandon | Overtime | ShootoutStart | ShootoutAttempt | Hold | Release | Forfeit | Void)
+Body = (
+    Play
+    | Goal
+    | Foul
+    | BallOut
+    | Whistle
+    | RestartViolation
+    | Horn
+    | ClockSet
+    | Card
+    | Mount
+    | Substitution
+    | Suspend
+    | Resume
+    | Abandon
+    | Overtime
+    | ShootoutStart
+    | ShootoutAttempt
+    | Hold
+    | Release
+    | Forfeit
+    | Void
+)
 
 
 class Event(NamedTuple):
@@ -369,8 +412,20 @@ def _whistle(ev: dict[str, Any], cfg: MatchConfig) -> Whistle:
         missing("team")
     if unconscious and number is None:
         invalid(m.NEEDS_PLAYER)
-    return Whistle(reason, ball, possession, fair_play, team, number, horse, unconscious, visibly_injured, contact,
-                   same_injury, first_hit)
+    return Whistle(
+        reason,
+        ball,
+        possession,
+        fair_play,
+        team,
+        number,
+        horse,
+        unconscious,
+        visibly_injured,
+        contact,
+        same_injury,
+        first_hit,
+    )
 
 
 def _restart_violation(ev: dict[str, Any], cfg: MatchConfig) -> RestartViolation:
@@ -409,7 +464,7 @@ def _substitution(ev: dict[str, Any], cfg: MatchConfig) -> Substitution:
         missing("player")
     name = player.get("name")
     handicap = player.get("handicap")
-    if name is not None and not isinstance(name, str) or handicap is not None and not is_num(handicap):
+    if (name is not None and not isinstance(name, str)) or (handicap is not None and not is_num(handicap)):
         bad("player")
     return Substitution(team, out, name, handicap)
 
@@ -442,8 +497,12 @@ def _shootout_start(ev: dict[str, Any], cfg: MatchConfig) -> ShootoutStart:
 
 def _hitters(raw: Any) -> tuple[int, ...] | None:
     """One team's shootout order: 1 to 4 distinct player numbers (None when it is not one)."""
-    if not isinstance(raw, list) or not raw or len(set(map(repr, raw))) != len(raw) or \
-            any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4 for n in raw):
+    if (
+        not isinstance(raw, list)
+        or not raw
+        or len(set(map(repr, raw))) != len(raw)
+        or any(not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4 for n in raw)
+    ):
         return None
     return tuple(raw)
 
@@ -487,11 +546,26 @@ def _void(ev: dict[str, Any], cfg: MatchConfig) -> Void:
 
 
 READERS: dict[str, Callable[[dict[str, Any], MatchConfig], Body]] = {
-    "play": _play, "goal": _goal, "foul": _foul, "ball_out": _ball_out, "whistle": _whistle,
-    "restart_violation": _restart_violation, "horn": _horn, "clock_set": _clock_set, "card": _card,
-    "mount": _mount, "substitution": _substitution, "suspend": _suspend, "resume": _resume,
-    "abandon": _abandon, "overtime": _overtime, "shootout_start": _shootout_start,
-    "shootout_attempt": _shootout_attempt, "forfeit": _forfeit, "hold": _hold, "release": _release,
+    "play": _play,
+    "goal": _goal,
+    "foul": _foul,
+    "ball_out": _ball_out,
+    "whistle": _whistle,
+    "restart_violation": _restart_violation,
+    "horn": _horn,
+    "clock_set": _clock_set,
+    "card": _card,
+    "mount": _mount,
+    "substitution": _substitution,
+    "suspend": _suspend,
+    "resume": _resume,
+    "abandon": _abandon,
+    "overtime": _overtime,
+    "shootout_start": _shootout_start,
+    "shootout_attempt": _shootout_attempt,
+    "forfeit": _forfeit,
+    "hold": _hold,
+    "release": _release,
     "void": _void,
 }
 EVENT_TYPES = frozenset(READERS)
@@ -512,8 +586,9 @@ def parse(ev: dict[str, Any], cfg: MatchConfig) -> Event:
     if etype == "void":  # a correction: no clock of its own, never a hold's
         return _event(Event, (etype, ev["id"], None, None, body))
     clock = ev.get("clock")
-    if clock is not None and (type(clock) not in (int, float) or not 0 <= clock < math.inf
-                              or (type(clock) is int and clock >= _HUGE)):
+    if clock is not None and (
+        type(clock) not in (int, float) or not 0 <= clock < math.inf or (type(clock) is int and clock >= _HUGE)
+    ):
         bad("clock")
     named = ev.get("hold")
     # (``tuple.__new__``: the NamedTuple's own ``__new__`` costs twice as much, once per event.)

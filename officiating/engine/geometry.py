@@ -1,6 +1,6 @@
 """The field: one fixed frame and every spot the rules measure.
 
-The frame never turns when the teams change ends (shared/spec/MATCH-LOG.md, "The field"):
+The frame never turns when the teams change ends (docs/MATCH-LOG.md, "The field"):
 ``x`` runs from the north end line (``x = 0``) to the south end line (``x = length``), ``y`` from
 the west side (``y = 0``) to the east side (``y = width``). All distances are yards.
 
@@ -106,8 +106,9 @@ def knock_in_spot(field: Field, ed: Edition, end: End, y: float) -> Point:
     return (field.end_line_x(end), y)
 
 
-def penalty_spot(field: Field, ed: Edition, penalty: str, fouling_end: End, foul_spot: Point | None,
-                 from_spot: bool = False) -> Point | None:
+def penalty_spot(
+    field: Field, ed: Edition, penalty: str, fouling_end: End, foul_spot: Point | None, from_spot: bool = False
+) -> Point | None:
     """The spot of a penalty awarded against the team defending ``fouling_end`` (its end line).
 
     Penalty 1 has no spot (a goal is awarded); its 5.b follows from the centre.
@@ -133,8 +134,9 @@ def safety_spot(field: Field, ed: Edition, end: End, crossed_y: float) -> Point:
     return (field.from_end(end, ed.spots["6"][1]), crossed_y)
 
 
-def side_free_hit_spot(field: Field, ed: Edition, x: float, side: Side,
-                       awarded_attacks: End | None) -> tuple[Point, bool]:
+def side_free_hit_spot(
+    field: Field, ed: Edition, x: float, side: Side, awarded_attacks: End | None
+) -> tuple[Point, bool]:
     """22.f(iii)-(v): the free hit after a ball over the side. ``awarded_attacks`` is the end the
     awarded team attacks when the ball went out on or inside that end's 60-yard line, else None.
     Returns the spot and whether it is the 60-yard-line hit of 22.f(v) (10 yards in, no tapping)."""

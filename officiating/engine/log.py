@@ -14,28 +14,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import committee, periods, players
-from . import events as E
-from . import messages as m
-from . import play as P
-from . import restarts as R
+from . import committee, events as E, messages as m, periods, play as P, players, restarts as R, strict
 from .config import MatchConfig
 from .events import parse
 from .messages import Rejection
 from .refusals import Refused, refuse
-from .state import Entry, Game, Log, evolve
-from .state import new_game as _new_game_state
+from .state import Entry, Game, Log, evolve, new_game as _new_game_state
 
 # Each handler: (game, the event's record, its clock, the wall time) -> the next Game.
 Handler = Callable[[Game, Any, float | None, float | None], Game]
 HANDLERS: dict[str, Handler] = {
-    "play": P.play, "goal": P.goal, "foul": P.foul, "ball_out": P.ball_out, "whistle": P.whistle,
-    "restart_violation": P.restart_violation, "horn": periods.horn, "clock_set": periods.clock_set,
-    "card": players.card, "mount": players.mount, "substitution": players.substitution,
-    "suspend": committee.suspend, "resume": committee.resume, "abandon": committee.abandon,
-    "overtime": committee.overtime, "shootout_start": committee.shootout_start,
-    "shootout_attempt": committee.shootout_attempt, "forfeit": committee.forfeit,
-    "hold": periods.hold, "release": periods.release,
+    "play": P.play,
+    "goal": P.goal,
+    "foul": P.foul,
+    "ball_out": P.ball_out,
+    "whistle": P.whistle,
+    "restart_violation": P.restart_violation,
+    "horn": periods.horn,
+    "clock_set": periods.clock_set,
+    "card": players.card,
+    "mount": players.mount,
+    "substitution": players.substitution,
+    "suspend": committee.suspend,
+    "resume": committee.resume,
+    "abandon": committee.abandon,
+    "overtime": committee.overtime,
+    "shootout_start": committee.shootout_start,
+    "shootout_attempt": committee.shootout_attempt,
+    "forfeit": committee.forfeit,
+    "hold": periods.hold,
+    "release": periods.release,
 }
 EVENT_TYPES = E.EVENT_TYPES  # the handlers' and "void"
 EPSILON = P.EPSILON
@@ -121,8 +129,13 @@ def _stamp_refusal(game: Game, ev: dict[str, Any], now: float) -> tuple[dict[str
     ``clock_stamp_window`` (60 s), is a device that cannot be trusted to rewrite the record (the
     umpires correct the official time with a clock set)."""
     clock = ev.get("clock")
-    if clock is None or not game.running or game.anchor is None or ev["type"] in ("clock_set", "horn") \
-            or not E.is_num(clock):
+    if (
+        clock is None
+        or not game.running
+        or game.anchor is None
+        or ev["type"] in ("clock_set", "horn")
+        or not E.is_num(clock)
+    ):
         return ev, None
     ed = game.config.edition
     official = min(game.elapsed + max(0.0, now - game.anchor), game.config.period_end)
@@ -137,7 +150,7 @@ def _stamp_refusal(game: Game, ev: dict[str, Any], now: float) -> tuple[dict[str
 
 
 def _keyed_time(game: Game, keyed: Any, now: float) -> tuple[float, Rejection | None]:
-    """"Play" keyed by an official: the clock runs from the key (``keyed_at``, server time as the
+    """ "Play" keyed by an official: the clock runs from the key (``keyed_at``, server time as the
     device's synced clock reads it), not from when the request arrived — otherwise every restart
     loses the network's latency and the seven-minute horn comes late. CHOICE: within
     ``clock_ahead_tolerance`` ahead it is sync error (taken as now); it never precedes the newest
@@ -210,25 +223,34 @@ def _void(game: Game, ev: E.Event) -> Game:
     # The nearest snapshot at or before the target that no later void has outdated (a void
     # appended after the snapshot, of an event before it, changed what precedes the snapshot).
     index = game.log.index
-    voids = [(e.seq - 1, index[e.event["target"]]) for e in entries[:game.log_len] if e.event["type"] == "void"]
+    voids = [(e.seq - 1, index[e.event["target"]]) for e in entries[: game.log_len] if e.event["type"] == "void"]
     for i in range(entry.seq - 1, -1, -1):
         snap = entries[i].before
         if snap is not None and not any(tp < i <= p for p, tp in voids):
             start, base = i, snap
             break
-    kept = [e for e in entries[start:game.log_len] if e.event["type"] != "void" and e.id not in voided]
+    kept = [e for e in entries[start : game.log_len] if e.event["type"] != "void" and e.id not in voided]
     return evolve(_refold(base, kept), voided=voided)
 
 
-def decide(game: Game, event: Any, *, now: float | None = None, stamps: bool = True) -> Decision:
+def decide(
+    game: Game, event: Any, *, now: float | None = None, stamps: bool = True, strict_keys: bool = True
+) -> Decision:
     """Accept or refuse ``event`` and return the Decision (the new Game when accepted, the same
     Game with a Rejection when not). ``now`` (epoch seconds) fills a missing ``clock`` from the
     running clock; replays pass none. ``stamps``: with ``now``, check a ``clock`` the event
     brings against the running clock (an official's device); False where the caller's ``now``
-    is itself simulated (a demo, an import) and its clocks are the record."""
+    is itself simulated (a demo, an import) and its clocks are the record. ``strict_keys``:
+    refuse a key the event's type does not take and a ball out off its line (``strict``); False
+    only for a stored log, whose events were judged when they arrived (``fold``)."""
     # The common path is straight-line: the server re-derives a match from its log on every event.
-    if type(event) is not dict or type(event.get("id")) is not str or type(event.get("type")) is not str \
-            or not event["id"] or event["type"] not in EVENT_TYPES:
+    if (
+        type(event) is not dict
+        or type(event.get("id")) is not str
+        or type(event.get("type")) is not str
+        or not event["id"]
+        or event["type"] not in EVENT_TYPES
+    ):
         return _bad_shape(game, event)
     eid = event["id"]
     log_len = game.log_len
@@ -236,6 +258,10 @@ def decide(game: Game, event: Any, *, now: float | None = None, stamps: bool = T
     if i is not None and i < log_len:
         return _repeated(game, event, game.log.entries[i])
     ev: dict[str, Any] = event
+    if strict_keys:
+        refused = strict.refusal(ev, game.config)
+        if refused is not None:
+            return Decision(False, game, refused, ev)
     if "expected_seq" in ev or WALL_TIME in ev or now is not None:
         ev, now, refused = _admit(game, ev, now, stamps)
         if refused is not None:
@@ -249,8 +275,9 @@ def decide(game: Game, event: Any, *, now: float | None = None, stamps: bool = T
         return Decision(False, game, refusal.rejection, ev)
     seq = log_len + 1
     # (``tuple.__new__``: the NamedTuple's own ``__new__`` costs twice as much, once per event.)
-    log = game.log.appended(log_len, _entry(Entry, (seq, eid, ev,
-                                                    _rules_only(game) if seq % SNAPSHOT_EVERY == 1 else None)))
+    log = game.log.appended(
+        log_len, _entry(Entry, (seq, eid, ev, _rules_only(game) if seq % SNAPSHOT_EVERY == 1 else None))
+    )
     if g is game:
         return Decision(True, evolve(g, log=log, log_len=seq), None, ev)
     # ``g`` was made by this call and nobody else holds it yet: finishing it in place saves a copy
@@ -287,8 +314,9 @@ def _repeated(game: Game, event: dict[str, Any], entry: Entry) -> Decision:
     return Decision(False, game, Rejection("duplicate_id", None, m.DUPLICATE_ID), event)
 
 
-def _admit(game: Game, ev: dict[str, Any], now: float | None,
-           stamps: bool = True) -> tuple[dict[str, Any], float | None, Rejection | None]:
+def _admit(
+    game: Game, ev: dict[str, Any], now: float | None, stamps: bool = True
+) -> tuple[dict[str, Any], float | None, Rejection | None]:
     """The live server's part: ``expected_seq`` checked and dropped, ``now`` recorded as
     ``server_time`` (or read back from it), a missing ``clock`` filled in from the running clock."""
     if "expected_seq" in ev:
@@ -296,10 +324,9 @@ def _admit(game: Game, ev: dict[str, Any], now: float | None,
         if type(exp) is not int or exp < 0:
             return ev, now, Rejection("invalid_event", None, m.BAD_FIELD, {"field": "expected_seq"})
         if exp < game.log_len:
-            return ev, now, Rejection("stale_sequence", None, m.STALE_SEQUENCE,
-                                      {"last": game.log_len, "expected": exp})
-        if exp > game.log_len:  # CHOICE: a client ahead of the log sent a bad event, not a stale one
-            return ev, now, Rejection("invalid_event", None, m.SEQ_AHEAD, {"last": game.log_len, "expected": exp})
+            return ev, now, Rejection("stale_sequence", None, m.STALE_SEQUENCE, {"last": game.log_len, "expected": exp})
+        if exp > game.log_len:  # CHOICE: a client ahead of the log has not seen the log either: stale
+            return ev, now, Rejection("stale_sequence", None, m.SEQ_AHEAD, {"last": game.log_len, "expected": exp})
         ev = {k: v for k, v in ev.items() if k != "expected_seq"}
     if now is None:
         now = wall_time(ev)
@@ -313,7 +340,13 @@ def _admit(game: Game, ev: dict[str, Any], now: float | None,
             ev, refused = _stamp_refusal(game, ev, now)
             if refused is not None:
                 return ev, now, refused
-    if ev.get("clock") is None and game.running and game.anchor is not None and now is not None:
+    if (
+        ev.get("clock") is None
+        and game.running
+        and game.anchor is not None
+        and now is not None
+        and ev["type"] not in strict.NO_CLOCK
+    ):
         ev = {**ev, "clock": round(game.elapsed + max(0.0, now - game.anchor), 3)}
     return ev, now, None
 
@@ -341,9 +374,9 @@ def due_events(game: Game, now: float) -> list[dict[str, Any]]:
     projected = game.elapsed + (now - game.anchor)
     due = []
     if game.elapsed < cfg.period_seconds <= projected:
-        due.append({"type": "horn", "kind": "seven", "clock": float(cfg.period_seconds),
-                    "id": f"auto:{game.period}:seven"})
+        due.append(
+            {"type": "horn", "kind": "seven", "clock": float(cfg.period_seconds), "id": f"auto:{game.period}:seven"}
+        )
     if projected >= cfg.period_end:
-        due.append({"type": "horn", "kind": "final", "clock": float(cfg.period_end),
-                    "id": f"auto:{game.period}:final"})
+        due.append({"type": "horn", "kind": "final", "clock": float(cfg.period_end), "id": f"auto:{game.period}:final"})
     return due

@@ -63,11 +63,26 @@ BAD_TYPE = N_("Unknown event type '%(value)s'.")
 MISSING_FIELD = N_("The field '%(field)s' is missing.")
 BAD_FIELD = N_("The field '%(field)s' has a value the match log does not allow.")
 OFF_FIELD = N_("The position '%(field)s' is off the field.")
+NOT_A_FIELD = N_("The field '%(field)s' is not part of a '%(type)s' event.")
+NOT_ON_SIDE_LINE = N_(
+    "A ball out over a side line crossed it: '%(field)s' must lie on a side line (y = 0 or y = %(width)s)."
+)
+NOT_ON_END_LINE = N_(
+    "A ball out over an end line crossed it: '%(field)s' must lie on an end line (x = 0 or x = %(length)s)."
+)
 BALL_OUT_BETWEEN_POSTS = N_("A ball that crosses the end line between the posts is a goal, not a ball out.")
 CLOCK_BACKWARDS = N_("The clock (%(clock)s s) is earlier than the official time already recorded (%(elapsed)s s).")
-CLOCK_AHEAD = N_("The clock given (%(clock)s s) is ahead of the official clock (%(official)s s): check the device's time.")
-CLOCK_TOO_OLD = N_("The clock given (%(clock)s s) is more than %(window)s s behind the official clock (%(official)s s): correct the time with a clock set instead.")
-KEY_TOO_OLD = N_("The key was pressed %(seconds)s s before the server received it, more than %(window)s s: check the device's time, or correct the clock with a clock set.")
+CLOCK_AHEAD = N_(
+    "The clock given (%(clock)s s) is ahead of the official clock (%(official)s s): check the device's time."
+)
+CLOCK_TOO_OLD = N_(
+    "The clock given (%(clock)s s) is more than %(window)s s behind the official clock (%(official)s s): "
+    "correct the time with a clock set instead."
+)
+KEY_TOO_OLD = N_(
+    "The key was pressed %(seconds)s s before the server received it, more than %(window)s s: "
+    "check the device's time, or correct the clock with a clock set."
+)
 KEY_AHEAD = N_("The key is stamped %(seconds)s s after the server received it: check the device's time.")
 NOT_HELD = N_("No entry in progress has the id '%(target)s'.")
 SEQ_AHEAD = N_("expected_seq %(expected)s is ahead of the log (last_seq %(last)s).")
@@ -75,10 +90,15 @@ NO_VIOLATION_HERE = N_("There is no restart being taken to which this violation 
 VIOLATION_NOT_BY_TEAM = N_("A '%(kind)s' violation cannot be committed by that team at this restart.")
 VOID_OF_VOID = N_("A correction cannot itself be voided: post the event again instead.")
 NEEDS_PLAYER = N_("This event must name the player (team and number).")
-SHOOTOUT_ORDER = N_("The shootout order must list each hitter once, the same number for both teams (one each in a single-player shootout).")
+SHOOTOUT_ORDER = N_(
+    "The shootout order must list each hitter once, the same number for both teams "
+    "(one each in a single-player shootout)."
+)
 
 UNKNOWN_PLAYER = N_("There is no player number %(number)s in %(team)s.")
-PLAYER_UNAVAILABLE = N_("%(team)s #%(number)s may not take part: a player rendered unconscious may not play again that day.")
+PLAYER_UNAVAILABLE = N_(
+    "%(team)s #%(number)s may not take part: a player rendered unconscious may not play again that day."
+)
 SUBSTITUTE_UNAVAILABLE = N_("%(name)s was rendered unconscious and may not play again that day.")
 NOT_IN_PLAY = N_("The ball is not in play.")
 ALREADY_IN_PLAY = N_("The ball is already in play.")
@@ -88,11 +108,15 @@ MATCH_SUSPENDED = N_("The game is suspended: resume it first.")
 NOT_SUSPENDED = N_("The game is not suspended.")
 FAIR_PLAY_REASON = N_("Fair-play possession does not apply to a stoppage for this reason.")
 FAIR_PLAY_NO_TEAM = N_("Fair-play possession needs the team in possession of the ball.")
-GOAL_AT_WHISTLE = N_("A foul on the defending team with a goal at the whistle is either a Penalty 1 or no foul (then record the goal).")
+GOAL_AT_WHISTLE = N_(
+    "A foul on the defending team with a goal at the whistle is either a Penalty 1 or no foul (then record the goal)."
+)
 COURTESY_NOT_ALLOWED = N_("No courtesy change was announced for this match.")
 COURTESY_USED = N_("The courtesy change of this period has been used.")
 NOT_TIED_OVERTIME = N_("Overtime is only for a game tied at the end of the final regulation period.")
-NOT_TIED_SHOOTOUT = N_("A shootout is only for a game tied at the end of the final regulation period or of an overtime period.")
+NOT_TIED_SHOOTOUT = N_(
+    "A shootout is only for a game tied at the end of the final regulation period or of an overtime period."
+)
 SHOOTOUT_OUT_OF_TURN = N_("Out of turn: the next shootout hit is %(team)s #%(number)s.")
 NOT_IN_SHOOTOUT = N_("There is no shootout in progress.")
 SHOOTOUT_IN_PROGRESS = N_("The game is being decided by a shootout.")
@@ -126,7 +150,9 @@ R_SAFETY = N_("safety: Penalty 6 to %(team)s, %(safety_yards)s yards out, level 
 R_PENALTY = N_("Penalty %(penalty)s to %(team)s")
 R_PENALTY_1 = N_("Penalty 1: a goal to %(team)s, then a Penalty 5.b from the centre with ends changed")
 R_FREE_HIT = N_("free hit to %(team)s where the ball went out, %(free_hit_in)s yards in — tapping allowed")
-R_FREE_HIT_SIXTY = N_("free hit to %(team)s from the %(sixty)s-yard line, %(free_hit_in_at_sixty)s yards in — no tapping")
+R_FREE_HIT_SIXTY = N_(
+    "free hit to %(team)s from the %(sixty)s-yard line, %(free_hit_in_at_sixty)s yards in — no tapping"
+)
 R_POSSESSION = N_("possession play to %(team)s where the ball was — tapping allowed")
 R_POSSESSION_SIXTY = N_("possession play to %(team)s from the %(sixty)s-yard line — no tapping")
 S_AGAIN = N_("taken again from the same point with a new ball")
@@ -140,6 +166,11 @@ PENALTY_NAMES = {"1": "1", "2": "2", "3": "3", "4": "4", "5a": "5.a", "5b": "5.b
 @lru_cache(maxsize=16)
 def edition_params(ed: Edition) -> dict[str, str]:
     """The rule edition's numbers that the restart sentences say, as the sentences write them."""
-    return {"clearance": f"{ed.knock_in_clearance:g}", "safety_yards": f"{ed.spots['6'][1]:g}",
-            "free_hit_in": f"{ed.side_free_hit_in:g}", "free_hit_in_at_sixty": f"{ed.side_free_hit_in_at_sixty:g}",
-            "sixty": f"{ed.sixty:g}", "min_clock": f"{ed.min_clock_remaining:g}"}
+    return {
+        "clearance": f"{ed.knock_in_clearance:g}",
+        "safety_yards": f"{ed.spots['6'][1]:g}",
+        "free_hit_in": f"{ed.side_free_hit_in:g}",
+        "free_hit_in_at_sixty": f"{ed.side_free_hit_in_at_sixty:g}",
+        "sixty": f"{ed.sixty:g}",
+        "min_clock": f"{ed.min_clock_remaining:g}",
+    }

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import events as E
-from . import messages as m
-from . import restarts as R
+from . import events as E, messages as m, restarts as R
 from .geometry import Point
 from .refusals import refuse
 from .state import Game, Hold, Restart, evolve
@@ -51,8 +49,14 @@ def gate(game: Game, *allowed: str) -> None:
 def halt(game: Game, clock: float | None) -> dict[str, Any]:
     """The changes of the whistle: play and the clock stop at ``clock`` (21: "play and the clock
     are stopped"). Handlers merge them with their own and make one new Game."""
-    return {"running": False, "anchor": None, "elapsed": game.elapsed if clock is None else float(clock),
-            "stoppage": game.stoppage + 1, "taken": None, "taken_clock": None}
+    return {
+        "running": False,
+        "anchor": None,
+        "elapsed": game.elapsed if clock is None else float(clock),
+        "stoppage": game.stoppage + 1,
+        "taken": None,
+        "taken_clock": None,
+    }
 
 
 def min_clock(game: Game, restart: Restart, elapsed: float) -> tuple[Restart, float]:
@@ -85,8 +89,9 @@ def replace_pending(game: Game, restart: Restart, changes: dict[str, Any]) -> Ga
     return evolve(game, restart=restart, **changes)
 
 
-def end_period(game: Game, restart: Restart | None, now: float | None, how: str,
-               changes: dict[str, Any] | None = None) -> Game:
+def end_period(
+    game: Game, restart: Restart | None, now: float | None, how: str, changes: dict[str, Any] | None = None
+) -> Game:
     """An ordinary period (or an overtime period that reached the horn) ends: an interval, and
     ``restart`` is carried into the next period (22.g)."""
     if restart is not None:
@@ -97,13 +102,18 @@ def end_period(game: Game, restart: Restart | None, now: float | None, how: str,
     return evolve(game, status="interval", restart=restart, ended_by=how, interval_started_at=now, **c)
 
 
-def finish(game: Game, winner: str | None, result: str | None, now: float | None, how: str,
-           changes: dict[str, Any] | None = None) -> Game:
+def finish(
+    game: Game,
+    winner: str | None,
+    result: str | None,
+    now: float | None,
+    how: str,
+    changes: dict[str, Any] | None = None,
+) -> Game:
     c: dict[str, Any] = {"running": False, "anchor": None, "taken": None, "taken_clock": None}
     if changes:
         c.update(changes)
-    return evolve(game, status="final", winner=winner, result=result, restart=None, ended_by=how,
-                  ended_at=now, **c)
+    return evolve(game, status="final", winner=winner, result=result, restart=None, ended_by=how, ended_at=now, **c)
 
 
 def one_more(goals: tuple[int, int], team: str) -> tuple[int, int]:
@@ -135,9 +145,19 @@ def reopen_at_the_horn(game: Game, restart: Restart, changes: dict[str, Any]) ->
     CHOICE: overtime periods, run like the final one (14.c), are treated the same way."""
     least = game.config.edition.min_clock_remaining
     restart = evolve(restart, next_period=False, min_clock_remaining=least)
-    return evolve(game, status="stopped", restart=restart, elapsed=game.config.period_end - least,
-                  winner=None, result=None, ended_by=None, ended_at=None, fresh_horn=False,
-                  interval_started_at=None, **changes)
+    return evolve(
+        game,
+        status="stopped",
+        restart=restart,
+        elapsed=game.config.period_end - least,
+        winner=None,
+        result=None,
+        ended_by=None,
+        ended_at=None,
+        fresh_horn=False,
+        interval_started_at=None,
+        **changes,
+    )
 
 
 def tied_at_period_end(game: Game) -> bool:
@@ -166,8 +186,7 @@ def horn(game: Game, ev: E.Horn, clock: float | None, now: float | None) -> Game
             # 14.b example: "The 7-minute horn sounds when the ball is in the Umpire's hand for a
             # throw-in. In every regulation period but the final ... the period ends as the ball
             # is out of play." The pending restart opens the next period (22.g).
-            return end_period(game, game.restart, now, "stoppage",
-                              {"elapsed": max(game.elapsed, cfg.period_seconds)})
+            return end_period(game, game.restart, now, "stoppage", {"elapsed": max(game.elapsed, cfg.period_seconds)})
         if game.running and game.anchor is not None and now is not None:
             return game  # a live clock is already past the horn: the horn only marks it
         g = evolve(game, elapsed=max(game.elapsed, cfg.period_seconds if clock is None else float(clock)))
@@ -210,9 +229,10 @@ def hold(game: Game, ev: E.Hold, clock: float | None, now: float | None) -> Game
     gate(game, "in_play")
     entry = Hold(ev.id, ev.kind, game.elapsed if clock is None else float(clock), ev.by)
     if game.holds or not game.running:
-        return evolve(game, holds=game.holds + (evolve(entry, clock=game.elapsed),))
-    return evolve(game, running=False, anchor=None, elapsed=entry.clock, holds=(entry,),
-                  held_from=(game.elapsed, game.anchor))
+        return evolve(game, holds=(*game.holds, evolve(entry, clock=game.elapsed)))
+    return evolve(
+        game, running=False, anchor=None, elapsed=entry.clock, holds=(entry,), held_from=(game.elapsed, game.anchor)
+    )
 
 
 def unhold(game: Game, hold_id: str) -> Game:
@@ -248,7 +268,11 @@ def settle_holds(g: Game, ev: E.Event) -> Game:
 def held_clock(game: Game, ev: dict[str, Any]) -> dict[str, Any]:
     """While an entry holds the clock, a stoppage happened at the held time, whenever it is sent
     (the stored event's ``clock`` says so)."""
-    if game.held_from is not None and game.status == "in_play" and ev["type"] in E.STOPPAGES \
-            and ev.get("clock") != game.elapsed:
+    if (
+        game.held_from is not None
+        and game.status == "in_play"
+        and ev["type"] in E.STOPPAGES
+        and ev.get("clock") != game.elapsed
+    ):
         return {**ev, "clock": game.elapsed}
     return ev

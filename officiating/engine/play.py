@@ -11,9 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import events as E
-from . import messages as m
-from . import restarts as R
+from . import events as E, messages as m, restarts as R
 from .geometry import Point, between_posts
 from .periods import (
     after_stoppage,
@@ -63,8 +61,20 @@ def play(game: Game, ev: E.Play, clock: float | None, now: float | None) -> Game
         if restart is not None and restart.min_clock_remaining:
             elapsed = min(elapsed, game.config.period_end - restart.min_clock_remaining)
     taken = evolve(restart, next_period=False) if restart is not None and restart.next_period else restart
-    return evolve(game, status="in_play", elapsed=elapsed, running=True, anchor=now, restart=None,
-                  taken=taken, taken_clock=elapsed, timers=(), holds=(), held_from=None, **changes)
+    return evolve(
+        game,
+        status="in_play",
+        elapsed=elapsed,
+        running=True,
+        anchor=now,
+        restart=None,
+        taken=taken,
+        taken_clock=elapsed,
+        timers=(),
+        holds=(),
+        held_from=None,
+        **changes,
+    )
 
 
 def goal(game: Game, ev: E.Goal, clock: float | None, now: float | None) -> Game:
@@ -72,8 +82,9 @@ def goal(game: Game, ev: E.Goal, clock: float | None, now: float | None) -> Game
     cfg = game.config
     # 14.b(1): "A goal scored after time has expired on the official clock does not count, even
     # if it is before the second horn ... and before the Umpires blow their whistles."
-    if (clock is not None and clock > cfg.period_end + EPSILON) or \
-            (game.ended_by == "horn" and game.status in ("interval", "tied", "final")):
+    if (clock is not None and clock > cfg.period_end + EPSILON) or (
+        game.ended_by == "horn" and game.status in ("interval", "tied", "final")
+    ):
         refuse("goal_after_time", "14.b(1)", m.GOAL_AFTER_TIME)
     gate(game, "in_play")
     if ev.number is not None:
@@ -163,8 +174,9 @@ def ball_out(game: Game, ev: E.BallOut, clock: float | None, now: float | None) 
         # own mount, a goal post or the side boards. "A player is considered to have 'hit' the
         # ball if the ball merely touches the mallet": an attacker's ball that glances off a
         # defender's mallet over the defenders' end line has been hit over it by that defender.
-        is_safety = (last == defender and deflected in SAFETY_DEFLECTIONS) or \
-                    (last == other(defender) and deflected == "opponent_mallet")
+        is_safety = (last == defender and deflected in SAFETY_DEFLECTIONS) or (
+            last == other(defender) and deflected == "opponent_mallet"
+        )
         if is_safety:
             restart = R.safety(cfg, end, y, other(defender))
         else:
@@ -239,8 +251,7 @@ def whistle(game: Game, ev: E.Whistle, clock: float | None, now: float | None) -
         excuse = reason != "horse_fall" or ev.visibly_injured
         if horse is None and team is not None and number is not None:
             horse = mounted(g, team, number)
-        if excuse and horse is not None and team is not None and number is not None \
-                and excusal(g, team, horse) is None:
+        if excuse and horse is not None and team is not None and number is not None and excusal(g, team, horse) is None:
             # The excusal belongs to this stoppage (a whistle in play is about to count one).
             stoppage = g.stoppage + (g.status == "in_play")
             g = evolve(g, excused=(*g.excused, ExcusedHorse(team, number, horse, provision, stoppage)))
@@ -249,8 +260,8 @@ def whistle(game: Game, ev: E.Whistle, clock: float | None, now: float | None) -
         g = evolve(g, courtesy_period=g.period)
     elif reason == "broken_tack" and (ev.contact or cfg.tack_allowance):
         # 21.g: five minutes when the committee announced the allowance (for games of upper limit
-        # 6 or less), or when the tack was broken by contact with another horse. CHOICE: the
-        # umpires grant an announced allowance without checking the game's handicap limit again.
+        # 6 or less: a config with it above 6 goals is refused, ``MatchConfig.from_dict``), or when
+        # the tack was broken by contact with another horse.
         timers.append(Timer("broken_tack", ed.tack_seconds, team, number, now, "21.g"))
     if len(timers) != len(g.timers):
         g = evolve(g, timers=tuple(timers))
@@ -266,8 +277,12 @@ def whistle(game: Game, ev: E.Whistle, clock: float | None, now: float | None) -
     if reason == "damaged_ball" and ev.first_hit and taken is not None and taken.is_hit:
         # 22.d: broken on the first hit of a foul shot or a hit-in: the same restart again.
         restart = evolve(taken, again=m.S_AGAIN, rule="22.d", clause="22.d")
-    elif taken is not None and taken.is_hit and reason in ("other", "rule_check", "inadvertent") \
-            and _not_yet_taken(g, taken, ball, clock):
+    elif (
+        taken is not None
+        and taken.is_hit
+        and reason in ("other", "rule_check", "inadvertent")
+        and _not_yet_taken(g, taken, ball, clock)
+    ):
         restart = evolve(taken, again=m.S_RETAKE)
     elif ev.fair_play and ball is not None and ev.possession is not None:  # (both checked above)
         restart = _possession_play(g, ball, ev.possession)

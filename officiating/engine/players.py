@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from . import events as E
-from . import messages as m
+from . import events as E, messages as m
 from .config import Player
 from .periods import finish, gate
 from .refusals import refuse
@@ -19,8 +18,7 @@ def player(game: Game, team: str, number: int, taking_part: bool = True) -> Play
     else:
         refuse("unknown_player", None, m.UNKNOWN_PLAYER, team=game.config.team(team).name, number=number)
     if taking_part and unavailable(game, team, number):
-        refuse("player_unavailable", "21.d", m.PLAYER_UNAVAILABLE, team=game.config.team(team).name,
-               number=number)
+        refuse("player_unavailable", "21.d", m.PLAYER_UNAVAILABLE, team=game.config.team(team).name, number=number)
     return p
 
 
@@ -71,8 +69,12 @@ def mount(game: Game, ev: E.Mount, clock: float | None, now: float | None) -> Ga
         return g
     # CHOICE: only for the player's own time-out (21.f(4)); an injured or distressed mount
     # (21.f(1)) or an unsound fallen one (21.f(3)) stays excused.
-    if excused.provision == "21.f(4)" and excused.number == number and excused.stoppage == game.stoppage \
-            and game.status != "in_play":
+    if (
+        excused.provision == "21.f(4)"
+        and excused.number == number
+        and excused.stoppage == game.stoppage
+        and game.status != "in_play"
+    ):
         # 21.f(4) example: "The mount trots out sound, Blue #3 remounts, and play continues."
         # Remounting it in the same time-out, before play resumes, withdraws the excusal.
         return evolve(g, excused=tuple(e for e in g.excused if e is not excused))
@@ -92,8 +94,9 @@ def substitution(game: Game, ev: E.Substitution, clock: float | None, now: float
     idx = 0 if team == "home" else 1
     roster = tuple(Player(out, name, ev.handicap) if p.number == out else p for p in game.rosters[idx])
     rosters = (roster, game.rosters[1]) if idx == 0 else (game.rosters[0], roster)
-    unavailable_now = tuple(evolve(u, substituted=True) if u.team == team and u.number == out else u
-                            for u in game.unavailable)
+    unavailable_now = tuple(
+        evolve(u, substituted=True) if u.team == team and u.number == out else u for u in game.unavailable
+    )
     mounts = tuple(x for x in game.mounts if not (x[0] == team and x[1] == out))
     # CHOICE: the handicap goals were fixed before the game; a substitute does not change them.
     return evolve(game, rosters=rosters, unavailable=unavailable_now, mounts=mounts)

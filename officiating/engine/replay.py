@@ -112,8 +112,11 @@ class Fold:
 
     @property
     def voids(self) -> tuple[Logged, ...]:
-        return tuple(Logged(e.seq, e.id, e.event) for e in self.game.log.entries[:self.game.log_len]
-                     if e.event["type"] == "void")
+        return tuple(
+            Logged(e.seq, e.id, e.event)
+            for e in self.game.log.entries[: self.game.log_len]
+            if e.event["type"] == "void"
+        )
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -124,7 +127,7 @@ class Fold:
 
     def _counted(self) -> tuple[Step, ...]:
         game = self.game
-        entries = game.log.entries[:game.log_len]
+        entries = game.log.entries[: game.log_len]
         voided = game.voided
         # Up to the first voided event the log without its voided events is the log itself: the
         # games the fold made serve as they are. From there on, the events that count are folded
@@ -155,17 +158,26 @@ class Fold:
         return tuple(steps)
 
 
-def fold(config: MatchConfig, events: Iterable[Any], *, lang: str | None = None, game: Game | None = None) -> Fold:
+def fold(
+    config: MatchConfig,
+    events: Iterable[Any],
+    *,
+    lang: str | None = None,
+    game: Game | None = None,
+    strict_keys: bool = False,
+) -> Fold:
     """Fold a stored log (each event as ``decide`` returned it, or a log file's): ``Fold.game`` is
     the game after it; ``Fold.steps`` the events that count with the games (and with ``lang``,
     the states in that language) before and after each. ``game``: continue from a game already
     folded from the log's first ``game.last_seq`` events (the server's cache), then fold
-    ``events``, the rest of the log."""
+    ``events``, the rest of the log. ``strict_keys``: judge each event's keys as ``decide`` does
+    an event that arrives (``strict``); off by default, since a stored event was judged when it
+    arrived and a log stored before the keys were checked must fold as it did."""
     g = new_game(config) if game is None else game
     afters: list[Game] | None = [] if game is None else None
     refused = []
     for i, ev in enumerate(events):
-        d = decide(g, ev)
+        d = decide(g, ev, strict_keys=strict_keys)
         if not d.accepted:
             assert d.error is not None
             refused.append(Refusal(i, ev.get("id") if type(ev) is dict else None, d.error))

@@ -97,8 +97,13 @@ def shootout_rounds(game: Game) -> list[ShootoutRound]:
         return []
     cfg = game.config
     per_round = 2 * len(so.order["home"])
-    scored_in_first_two = any(scored for _t, _n, scored in so.attempts[:2 * per_round])
+    scored_in_first_two = any(scored for _t, _n, scored in so.attempts[: 2 * per_round])
     current = progress(so, cfg.upper_handicap_limit, cfg.edition).round
-    return [ShootoutRound(r, line_for(r, scored_in_first_two, cfg.upper_handicap_limit, cfg.edition),
-                          so.attempts[(r - 1) * per_round:r * per_round])
-            for r in range(1, current + 1)]
+    return [
+        ShootoutRound(
+            r,
+            line_for(r, scored_in_first_two, cfg.upper_handicap_limit, cfg.edition),
+            so.attempts[(r - 1) * per_round : r * per_round],
+        )
+        for r in range(1, current + 1)
+    ]

@@ -149,7 +149,7 @@ class Log:
             self.index[entry.id] = visible
             self.entries.append(entry)
             return self
-        return Log(self.entries[:visible] + [entry])
+        return Log([*self.entries[:visible], entry])
 
 
 @dataclass(frozen=True)
@@ -234,13 +234,40 @@ def leader(config: MatchConfig, goals: tuple[int, int]) -> str | None:
 def new_game(config: MatchConfig, opening: Restart) -> Game:
     """The game before its first event: scheduled, ``opening`` the restart that starts it."""
     return Game(
-        config=config, status="scheduled", period=1, period_kind="regulation", elapsed=0.0,
-        running=False, anchor=None, goals=(0, 0), home_defends=config.home_defends,
-        restart=opening, taken=None, taken_clock=None, timers=(), excused=(), unavailable=(),
-        rosters=(config.home.players, config.away.players), mounts=(), cards=(),
-        courtesy_period=None, stoppage=0, ended_by=None, fresh_horn=False,
-        interval_started_at=None, suspended_from=None, shootout=None, winner=None, result=None,
-        forfeit=None, ended_at=None, holds=(), held_from=None, log=Log(), log_len=0, voided=frozenset(),
+        config=config,
+        status="scheduled",
+        period=1,
+        period_kind="regulation",
+        elapsed=0.0,
+        running=False,
+        anchor=None,
+        goals=(0, 0),
+        home_defends=config.home_defends,
+        restart=opening,
+        taken=None,
+        taken_clock=None,
+        timers=(),
+        excused=(),
+        unavailable=(),
+        rosters=(config.home.players, config.away.players),
+        mounts=(),
+        cards=(),
+        courtesy_period=None,
+        stoppage=0,
+        ended_by=None,
+        fresh_horn=False,
+        interval_started_at=None,
+        suspended_from=None,
+        shootout=None,
+        winner=None,
+        result=None,
+        forfeit=None,
+        ended_at=None,
+        holds=(),
+        held_from=None,
+        log=Log(),
+        log_len=0,
+        voided=frozenset(),
     )
 
 

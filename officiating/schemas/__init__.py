@@ -1,4 +1,4 @@
-"""JSON Schemas of the match-log contract (shared/spec/MATCH-LOG.md) and small helpers.
+"""JSON Schemas of the match-log contract (docs/MATCH-LOG.md) and small helpers.
 
 Two schemas live beside this module (JSON Schema draft 2020-12):
 

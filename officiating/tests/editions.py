@@ -13,8 +13,13 @@ from types import MappingProxyType
 
 from officiating.engine.editions import USPA_2026, register
 
-TEST_SHORT = register(replace(
-    USPA_2026, name="TEST-SHORT", title="USPA 2026 with short periods (tests only)",
-    period_seconds=360.0, extra_seconds=20.0,
-    spots=MappingProxyType({**USPA_2026.spots, "2": ("goal", 20.0)}),
-))
+TEST_SHORT = register(
+    replace(
+        USPA_2026,
+        name="TEST-SHORT",
+        title="USPA 2026 with short periods (tests only)",
+        period_seconds=360.0,
+        extra_seconds=20.0,
+        spots=MappingProxyType({**USPA_2026.spots, "2": ("goal", 20.0)}),
+    )
+)

@@ -50,6 +50,7 @@ def run(*events: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 # -- choosing the edition ---------------------------------------------------------------------------
 
+
 def test_the_config_s_edition_is_the_one_match_rules_names():
     assert MatchConfig.from_dict(match()).edition is USPA_2026  # the contract's default
     assert MatchConfig.from_dict(match(rules="USPA-2026")).rules == "USPA-2026"
@@ -73,16 +74,22 @@ def test_the_periods_a_config_leaves_out_are_the_edition_s_and_a_config_may_set_
     own = MatchConfig.from_dict(match(rules="TEST-SHORT", period_seconds=300, extra_seconds=30))
     assert (own.period_seconds, own.period_end) == (300, 330)
     uspa = MatchConfig.from_dict(match())
-    assert (uspa.periods, uspa.period_seconds, uspa.period_end, uspa.interval_seconds, uspa.halftime_seconds) == \
-        (4, 420.0, 450.0, 180.0, 300.0)
+    assert (uspa.periods, uspa.period_seconds, uspa.period_end, uspa.interval_seconds, uspa.halftime_seconds) == (
+        4,
+        420.0,
+        450.0,
+        180.0,
+        300.0,
+    )
 
 
 # -- the numbers come from the edition ----------------------------------------------------------------
 
+
 def test_the_double_horn_and_the_goal_after_time_follow_the_edition():
-    short = run(ev("play", clock=0.0), ev("goal", team="home", clock=381.0), rules="TEST-SHORT")
+    short = run(ev("play"), ev("goal", team="home", clock=381.0), rules="TEST-SHORT")
     assert short["results"][-1]["error"]["code"] == "goal_after_time"
-    uspa = run(ev("play", clock=0.0), ev("goal", team="home", clock=381.0))
+    uspa = run(ev("play"), ev("goal", team="home", clock=381.0))
     assert uspa["results"][-1]["accepted"] and uspa["state"]["status"] == "stopped"  # before the 7-minute horn
 
 
@@ -94,28 +101,43 @@ def test_the_clock_makes_the_edition_s_horns_due():
 
 def test_the_penalty_2_spot_is_the_edition_s():
     foul = ev("foul", against="home", number=2, penalty="2", clock=100.0)
-    assert run(ev("play", clock=0.0), foul, rules="TEST-SHORT")["state"]["restart"]["spot"] == {"x": 20.0, "y": 80.0}
-    assert run(ev("play", clock=0.0), dict(foul, id="p2"))["state"]["restart"]["spot"] == {"x": 30.0, "y": 80.0}
+    assert run(ev("play"), foul, rules="TEST-SHORT")["state"]["restart"]["spot"] == {"x": 20.0, "y": 80.0}
+    assert run(ev("play"), dict(foul, id="p2"))["state"]["restart"]["spot"] == {"x": 30.0, "y": 80.0}
 
 
 def test_the_restart_sentences_say_the_edition_s_numbers():
     """USPA 2026 reads as it always has (the sentences take their numbers from the edition)."""
-    out = run(ev("play", clock=0.0), ev("ball_out", line="side", at={"x": 270.0, "y": 160.0}, last_hit_by="away",
-                                         clock=10.0))
-    assert out["state"]["restart"]["message"] == \
-        "Rule 22.f(i)+(v): free hit to Blue from the 60-yard line, 10 yards in — no tapping"
+    out = run(
+        ev("play"), ev("ball_out", line="side", at={"x": 270.0, "y": 160.0}, last_hit_by="away", clock=10.0)
+    )
+    assert (
+        out["state"]["restart"]["message"]
+        == "Rule 22.f(i)+(v): free hit to Blue from the 60-yard line, 10 yards in — no tapping"
+    )
 
 
 # -- what the screens read -------------------------------------------------------------------------
+
 
 def test_the_state_names_the_edition_and_gives_the_screens_its_numbers():
     state = to_state(new_game(MatchConfig.from_dict(match())))
     assert state["edition"] == "USPA-2026"
     assert state["limits"] == {
-        "knock_in_seconds": 10, "foul_shot_seconds": 20, "count_seconds": 8, "to_play_seconds": 5,
-        "goal_return_seconds": 25, "injury_seconds": 600.0, "horse_timeout_seconds": 300.0,
-        "courtesy_seconds": 60.0, "tack_seconds": 300.0, "min_clock_remaining": 5.0, "encroachment_yards": 30.0,
-        "penalty_2_yards": 30.0, "penalty_3_yards": 40.0, "penalty_4_yards": 60.0, "penalty_6_yards": 60.0,
+        "knock_in_seconds": 10,
+        "foul_shot_seconds": 20,
+        "count_seconds": 8,
+        "to_play_seconds": 5,
+        "goal_return_seconds": 25,
+        "injury_seconds": 600.0,
+        "horse_timeout_seconds": 300.0,
+        "courtesy_seconds": 60.0,
+        "tack_seconds": 300.0,
+        "min_clock_remaining": 5.0,
+        "encroachment_yards": 30.0,
+        "penalty_2_yards": 30.0,
+        "penalty_3_yards": 40.0,
+        "penalty_4_yards": 60.0,
+        "penalty_6_yards": 60.0,
     }
     assert (state["clock"]["regular_seconds"], state["clock"]["end_seconds"]) == (420.0, 450.0)
     short = to_state(new_game(MatchConfig.from_dict(match(rules="TEST-SHORT"))))

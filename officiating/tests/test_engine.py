@@ -1,4 +1,4 @@
-"""The engine's contract, sentence by sentence (shared/spec/MATCH-LOG.md and Rules 14, 21, 22).
+"""The engine's contract, sentence by sentence (docs/MATCH-LOG.md and Rules 14, 21, 22).
 
 Pure engine tests: no Django, no database. Build a log, fold it, look at the state.
 """
@@ -34,8 +34,10 @@ def ev(type_: str, **fields: Any) -> dict[str, Any]:
 
 
 def log(*events: dict[str, Any], **match: Any) -> dict[str, Any]:
-    m = {"home": {"name": "Blue", "players": [{"number": n, "name": f"Blue {n}", "handicap": 2} for n in range(1, 5)]},
-         "away": {"name": "Red", "players": [{"number": n, "name": f"Red {n}", "handicap": 2} for n in range(1, 5)]}}
+    m = {
+        "home": {"name": "Blue", "players": [{"number": n, "name": f"Blue {n}", "handicap": 2} for n in range(1, 5)]},
+        "away": {"name": "Red", "players": [{"number": n, "name": f"Red {n}", "handicap": 2} for n in range(1, 5)]},
+    }
     m.update(match)
     return {"format": "polo-match-log/1", "match": m, "events": list(events)}
 
@@ -52,25 +54,31 @@ def last_error(out: dict[str, Any]) -> str | None:
 def periods(n: int) -> list[dict[str, Any]]:
     out = []
     for _ in range(n):
-        out += [ev("play", clock=0.0), ev("horn", kind="final", clock=450.0)]
+        out += [ev("play"), ev("horn", kind="final", clock=450.0)]
     return out
 
 
 # -- the boundary --------------------------------------------------------------------------------------
 
+
 def test_the_engine_imports_nothing_from_django_or_the_app():
     for path in ENGINE_DIR.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
             for name in names:
                 assert not name.startswith(("django", "matches", "polo", "channels", "celery")), (path, name)
 
 
 def test_a_decision_names_the_new_game_and_the_stored_event():
     game = new_game(MatchConfig.from_dict(log()["match"]))
-    d = decide(game, ev("play", clock=0.0))
+    d = decide(game, ev("play"))
     assert isinstance(d, Decision) and d.accepted and d.error is None
     assert d.game is not game and to_state(game)["status"] == "scheduled"  # the old game is untouched
     assert to_state(d.game)["status"] == "in_play"
@@ -78,43 +86,51 @@ def test_a_decision_names_the_new_game_and_the_stored_event():
 
 # -- Rule 14: the clock ------------------------------------------------------------------------------
 
+
 def test_goal_after_the_final_horn_does_not_count():
-    out = run(ev("play", clock=0.0), ev("goal", team="home", number=1, clock=450.5))
-    assert out["results"][-1]["error"] == {"code": "goal_after_time", "rule": "14.b(1)",
-                                           "message": "A goal scored after time has expired on the official clock does not count."}
+    out = run(ev("play"), ev("goal", team="home", number=1, clock=450.5))
+    assert out["results"][-1]["error"] == {
+        "code": "goal_after_time",
+        "rule": "14.b(1)",
+        "message": "A goal scored after time has expired on the official clock does not count.",
+    }
     assert out["state"]["score"] == {"home": 0, "away": 0}
 
 
 def test_a_goal_at_exactly_seven_thirty_counts():
-    out = run(ev("play", clock=0.0), ev("goal", team="home", number=1, clock=450.0))
+    out = run(ev("play"), ev("goal", team="home", number=1, clock=450.0))
     assert out["state"]["score"]["home"] == 1
     assert out["state"]["status"] == "interval"  # and it ends the period (after the 7-minute horn)
 
 
 def test_a_goal_after_the_recorded_final_horn_does_not_count_even_without_a_clock():
-    out = run(ev("play", clock=0.0), ev("horn", kind="final", clock=450.0), ev("goal", team="away"))
+    out = run(ev("play"), ev("horn", kind="final", clock=450.0), ev("goal", team="away"))
     assert last_error(out) == "goal_after_time"
 
 
 def test_the_seven_minute_horn_alone_does_not_stop_play():
-    out = run(ev("play", clock=0.0), ev("horn", kind="seven", clock=420.0))
+    out = run(ev("play"), ev("horn", kind="seven", clock=420.0))
     assert out["state"]["status"] == "in_play"
     assert out["state"]["clock"]["phase"] == "extra"
 
 
 def test_an_ordinary_period_runs_on_after_the_seven_minute_horn_while_the_ball_is_in_play():
-    out = run(ev("play", clock=0.0), ev("mount", team="home", number=1, horse="Pampa", clock=440.0))
+    out = run(ev("play"), ev("mount", team="home", number=1, horse="Pampa", clock=440.0))
     assert out["state"]["status"] == "in_play" and out["state"]["clock"]["elapsed"] == 440.0
 
 
-@pytest.mark.parametrize("stoppage", [
-    ev("whistle", reason="lost_helmet", ball={"x": 100.0, "y": 100.0}, clock=421.0),
-    ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home", clock=421.0),
-    ev("goal", team="home", number=2, clock=421.0),
-    ev("foul", against="away", number=1, penalty="3", clock=421.0),
-], ids=["whistle", "ball_out", "goal", "foul"])
+@pytest.mark.parametrize(
+    "stoppage",
+    [
+        ev("whistle", reason="lost_helmet", ball={"x": 100.0, "y": 100.0}, clock=421.0),
+        ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home", clock=421.0),
+        ev("goal", team="home", number=2, clock=421.0),
+        ev("foul", against="away", number=1, penalty="3", clock=421.0),
+    ],
+    ids=["whistle", "ball_out", "goal", "foul"],
+)
 def test_an_ordinary_period_ends_at_the_first_stoppage_after_the_seven_minute_horn(stoppage):
-    out = run(ev("play", clock=0.0), dict(stoppage, id=f"s{next(_ids)}"))
+    out = run(ev("play"), dict(stoppage, id=f"s{next(_ids)}"))
     state = out["state"]
     assert state["status"] == "interval"
     assert state["restart"]["next_period"] is True
@@ -123,36 +139,42 @@ def test_an_ordinary_period_ends_at_the_first_stoppage_after_the_seven_minute_ho
 
 def test_an_event_after_seven_thirty_finds_the_period_over():
     """14.b(1): "the period ends at 7 minutes and 30 seconds expired on the official clock"."""
-    out = run(ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=455.0), ev("play", clock=0.0))
+    out = run(ev("play"), ev("whistle", reason="other", ball=CENTRE, clock=455.0), ev("play"))
     assert [r["accepted"] for r in out["results"]] == [True, True, True]
     assert out["state"]["period"]["number"] == 2
 
 
 def test_the_final_regulation_period_ends_at_the_double_horn_with_a_winner():
-    out = run(*periods(3), ev("play", clock=0.0), ev("goal", team="away", number=4, clock=10.0), ev("play"),
-              ev("horn", kind="final", clock=450.0))
+    out = run(
+        *periods(3),
+        ev("play"),
+        ev("goal", team="away", number=4, clock=10.0),
+        ev("play"),
+        ev("horn", kind="final", clock=450.0),
+    )
     assert out["state"]["status"] == "final"
     assert (out["state"]["winner"], out["state"]["result"]) == ("away", "regulation")
 
 
 def test_a_stoppage_after_the_seven_minute_horn_of_the_final_period_sets_the_clock_back_to_445():
-    out = run(*periods(3), ev("play", clock=0.0),
-              ev("whistle", reason="player_fall", ball=CENTRE, clock=449.0))
+    out = run(*periods(3), ev("play"), ev("whistle", reason="player_fall", ball=CENTRE, clock=449.0))
     assert out["state"]["clock"]["elapsed"] == 445.0
     assert out["state"]["restart"]["min_clock_remaining"] == 5
 
 
 def test_a_stoppage_after_the_seven_minute_horn_of_the_final_period_keeps_an_earlier_clock():
-    out = run(*periods(3), ev("play", clock=0.0),
-              ev("whistle", reason="player_fall", ball=CENTRE, clock=430.0))
+    out = run(*periods(3), ev("play"), ev("whistle", reason="player_fall", ball=CENTRE, clock=430.0))
     assert out["state"]["clock"]["elapsed"] == 430.0
 
 
 def test_the_umpires_may_correct_the_official_clock():
-    out = run(ev("play", clock=0.0), ev("clock_set", clock=300.0, reason="the clock did not stop"))
+    out = run(ev("play"), ev("clock_set", clock=300.0, reason="the clock did not stop"))
     assert out["state"]["clock"]["elapsed"] == 300.0
-    out = run(ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=100.0),
-              ev("clock_set", clock=90.0, reason="late whistle"))
+    out = run(
+        ev("play"),
+        ev("whistle", reason="other", ball=CENTRE, clock=100.0),
+        ev("clock_set", clock=90.0, reason="late whistle"),
+    )
     assert out["state"]["clock"]["elapsed"] == 90.0
 
 
@@ -162,12 +184,16 @@ def test_halftime_follows_the_middle_period():
 
 
 def test_a_clock_that_runs_backwards_is_refused():
-    out = run(ev("play", clock=0.0), ev("mount", team="home", number=1, horse="Pampa", clock=100.0),
-              ev("mount", team="home", number=1, horse="Pampa", clock=50.0))
+    out = run(
+        ev("play"),
+        ev("mount", team="home", number=1, horse="Pampa", clock=100.0),
+        ev("mount", team="home", number=1, horse="Pampa", clock=50.0),
+    )
     assert last_error(out) == "clock_before_previous_event"  # 14.b(1): a clear code (issue 9)
 
 
 # -- live clock: now, anchors and due horns -----------------------------------------------------------------
+
 
 def test_decide_fills_a_missing_clock_from_the_running_clock():
     game = new_game(MatchConfig.from_dict(log()["match"]))
@@ -202,8 +228,10 @@ def test_due_events_are_the_horns_the_clock_has_reached_with_stable_ids():
     game = decide(game, ev("play"), now=1000.0).game
     assert due_events(game, 1100.0) == []
     due = due_events(game, 1455.0)
-    assert [(e["kind"], e["clock"], e["id"]) for e in due] == [("seven", 420.0, "auto:1:seven"),
-                                                                ("final", 450.0, "auto:1:final")]
+    assert [(e["kind"], e["clock"], e["id"]) for e in due] == [
+        ("seven", 420.0, "auto:1:seven"),
+        ("final", 450.0, "auto:1:final"),
+    ]
     seven = decide(game, due[0], now=1455.0).game
     assert to_state(seven, now=1440.0)["clock"]["elapsed"] == 440.0  # the horn does not move a live clock
     for e in due:
@@ -215,29 +243,33 @@ def test_due_events_are_the_horns_the_clock_has_reached_with_stable_ids():
 
 # -- the log: ids, sequence numbers, corrections ------------------------------------------------------------
 
+
 def test_posting_the_same_event_twice_records_it_once():
     goal = ev("goal", team="home", number=1, clock=30.0)
-    out = run(ev("play", clock=0.0), goal, dict(goal))
+    out = run(ev("play"), goal, dict(goal))
     assert [r["accepted"] for r in out["results"]] == [True, True, True]
     assert out["state"]["score"]["home"] == 1 and out["state"]["last_seq"] == 2
 
 
 def test_a_used_id_with_different_content_is_a_duplicate():
     goal = ev("goal", team="home", number=1, clock=30.0)
-    out = run(ev("play", clock=0.0), goal, dict(goal, team="away"))
+    out = run(ev("play"), goal, dict(goal, team="away"))
     assert last_error(out) == "duplicate_id"
 
 
 def test_a_client_behind_the_log_gets_stale_sequence():
-    out = run(ev("play", clock=0.0, expected_seq=0), ev("goal", team="home", clock=5.0, expected_seq=1),
-              ev("whistle", reason="other", ball=CENTRE, expected_seq=1))
+    out = run(
+        ev("play", expected_seq=0),
+        ev("goal", team="home", clock=5.0, expected_seq=1),
+        ev("whistle", reason="other", ball=CENTRE, expected_seq=1),
+    )
     assert [r["accepted"] for r in out["results"]][:2] == [True, True]
     assert last_error(out) == "stale_sequence"
 
 
 def test_a_void_makes_its_target_stop_counting():
     goal = ev("goal", team="home", number=1, clock=30.0)
-    out = run(ev("play", clock=0.0), goal, ev("void", target=goal["id"], reason="no goal"))
+    out = run(ev("play"), goal, ev("void", target=goal["id"], reason="no goal"))
     assert out["state"]["score"] == {"home": 0, "away": 0}
     assert out["state"]["status"] == "in_play"
     assert out["state"]["last_seq"] == 3  # the void counts
@@ -245,28 +277,35 @@ def test_a_void_makes_its_target_stop_counting():
 
 def test_a_void_of_an_unknown_or_already_voided_event_is_refused():
     goal = ev("goal", team="home", number=1, clock=30.0)
-    assert last_error(run(ev("play", clock=0.0), ev("void", target="nope"))) == "void_unknown_target"
-    out = run(ev("play", clock=0.0), goal, ev("void", target=goal["id"]), ev("void", target=goal["id"]))
+    assert last_error(run(ev("play"), ev("void", target="nope"))) == "void_unknown_target"
+    out = run(ev("play"), goal, ev("void", target=goal["id"]), ev("void", target=goal["id"]))
     assert last_error(out) == "void_unknown_target"
 
 
 def test_a_void_that_would_invalidate_a_later_event_is_refused():
     goal = ev("goal", team="home", number=1, clock=30.0)
-    out = run(ev("play", clock=0.0), goal, ev("play"), ev("void", target=goal["id"]))
+    out = run(ev("play"), goal, ev("play"), ev("void", target=goal["id"]))
     assert last_error(out) == "void_would_invalidate"  # without the goal, the ball was already in play
 
 
 def test_voiding_far_back_in_a_long_log_uses_the_right_history():
     """A void re-folds from a snapshot before its target; an earlier void must not be undone."""
-    events = [ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=1.0)]
+    events = [ev("play"), ev("whistle", reason="other", ball=CENTRE, clock=1.0)]
     first = ev("card", team="home", number=1, color="yellow")
     events += [first, ev("play"), ev("goal", team="away", number=2, clock=2.0), ev("play")]
     for i in range(40):
-        events += [ev("ball_out", line="side", at={"x": 150.0, "y": 0.0}, last_hit_by="home", clock=3.0 + i * 5),
-                   ev("play")]
+        events += [
+            ev("ball_out", line="side", at={"x": 150.0, "y": 0.0}, last_hit_by="home", clock=3.0 + i * 5),
+            ev("play"),
+        ]
     middle = ev("card", team="away", number=2, color="red")
-    events += [ev("ball_out", line="side", at={"x": 150.0, "y": 0.0}, last_hit_by="home", clock=300.0), middle,
-               ev("play"), ev("void", target=middle["id"]), ev("void", target=first["id"])]
+    events += [
+        ev("ball_out", line="side", at={"x": 150.0, "y": 0.0}, last_hit_by="home", clock=300.0),
+        middle,
+        ev("play"),
+        ev("void", target=middle["id"]),
+        ev("void", target=first["id"]),
+    ]
     out = run(*events)
     assert [r["accepted"] for r in out["results"]] == [True] * len(events)
     without = run(*[e for e in events if e["type"] != "void" and e not in (first, middle)])
@@ -276,53 +315,81 @@ def test_voiding_far_back_in_a_long_log_uses_the_right_history():
 
 # -- shape ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("event", [
-    {"type": "teleport", "id": "x1"},
-    {"type": "goal", "id": "x2"},
-    {"type": "goal", "id": "x3", "team": "blue"},
-    {"type": "ball_out", "id": "x4", "line": "side", "at": {"x": 400.0, "y": 0.0}, "last_hit_by": "home"},
-    {"type": "ball_out", "id": "x5", "line": "end", "at": {"x": 0.0, "y": 80.0}, "last_hit_by": "home"},
-    {"type": "foul", "id": "x6", "against": "home", "number": 1, "penalty": "5a"},
-    {"type": "goal", "id": "x7", "team": "home", "number": 5},
-    {"type": "goal", "team": "home"},
-    {"type": "goal", "id": "x8", "team": "home", "clock": -1},
-], ids=["unknown-type", "missing-team", "bad-team", "off-the-field", "between-the-posts", "5a-without-spot",
-        "number-5", "no-id", "negative-clock"])
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"type": "teleport", "id": "x1"},
+        {"type": "goal", "id": "x2"},
+        {"type": "goal", "id": "x3", "team": "blue"},
+        {"type": "ball_out", "id": "x4", "line": "side", "at": {"x": 400.0, "y": 0.0}, "last_hit_by": "home"},
+        {"type": "ball_out", "id": "x5", "line": "end", "at": {"x": 0.0, "y": 80.0}, "last_hit_by": "home"},
+        {"type": "foul", "id": "x6", "against": "home", "number": 1, "penalty": "5a"},
+        {"type": "goal", "id": "x7", "team": "home", "number": 5},
+        {"type": "goal", "team": "home"},
+        {"type": "goal", "id": "x8", "team": "home", "clock": -1},
+    ],
+    ids=[
+        "unknown-type",
+        "missing-team",
+        "bad-team",
+        "off-the-field",
+        "between-the-posts",
+        "5a-without-spot",
+        "number-5",
+        "no-id",
+        "negative-clock",
+    ],
+)
 def test_a_malformed_event_is_refused_as_invalid_event(event):
-    assert last_error(run(ev("play", clock=0.0), event)) == "invalid_event"
+    assert last_error(run(ev("play"), event)) == "invalid_event"
 
 
 def test_a_player_not_on_the_roster_is_unknown():
     m = log()["match"]
     m["away"]["players"] = m["away"]["players"][:3]
-    out = replay({"match": m, "events": [ev("play", clock=0.0), ev("goal", team="away", number=4, clock=3.0)]})
+    out = replay({"match": m, "events": [ev("play"), ev("goal", team="away", number=4, clock=3.0)]})
     assert last_error(out) == "unknown_player"
 
 
 def test_a_rejected_event_changes_nothing():
     game = new_game(MatchConfig.from_dict(log()["match"]))
-    game = decide(game, ev("play", clock=0.0)).game
+    game = decide(game, ev("play")).game
     before = to_state(game)
-    d = decide(game, ev("play", clock=10.0))
+    d = decide(game, ev("play"))
     assert not d.accepted and d.error.code == "already_in_play" and d.game is game
     assert to_state(d.game) == before
 
 
 def test_a_log_that_is_not_a_match_log_is_invalid():
-    for bad in (None, [], {"match": None}, {"format": "other/1", "match": log()["match"]},
-                {"match": log()["match"], "events": {}}, {"match": log()["match"], "events": [1]},
-                {"match": {"home": {"name": "A"}}}, {"match": {**log()["match"], "periods": 0}}):
+    for bad in (
+        None,
+        [],
+        {"match": None},
+        {"format": "other/1", "match": log()["match"]},
+        {"match": log()["match"], "events": {}},
+        {"match": log()["match"], "events": [1]},
+        {"match": {"home": {"name": "A"}}},
+        {"match": {**log()["match"], "periods": 0}},
+    ):
         with pytest.raises(InvalidLog):
             load_log(bad)
 
 
 # -- score ----------------------------------------------------------------------------------------------
 
+
 def test_the_score_is_the_handicap_goals_plus_the_goals_that_stand():
-    out = run(ev("play", clock=0.0), ev("goal", team="away", number=1, clock=10.0), ev("play"),
-              ev("foul", against="away", number=2, penalty="1", clock=20.0), ev("play"),
-              ev("goal", team="home", number=4, own_goal=True, clock=30.0),
-              home={"name": "Blue", "handicap_goals": 0.5}, away={"name": "Red", "handicap_goals": 2})
+    out = run(
+        ev("play"),
+        ev("goal", team="away", number=1, clock=10.0),
+        ev("play"),
+        ev("foul", against="away", number=2, penalty="1", clock=20.0),
+        ev("play"),
+        ev("goal", team="home", number=4, own_goal=True, clock=30.0),
+        home={"name": "Blue", "handicap_goals": 0.5},
+        away={"name": "Red", "handicap_goals": 2},
+    )
     # a Penalty 1 goal and an own goal (scored by a Red player, credited to Blue) both count
     assert out["state"]["score"] == {"home": 2.5, "away": 3}
     assert out["state"]["goals"] == {"home": 2, "away": 1}
@@ -333,34 +400,49 @@ def test_the_score_is_the_handicap_goals_plus_the_goals_that_stand():
 UNCONSCIOUS = ev("whistle", reason="injured_player", team="home", number=2, unconscious=True, ball=CENTRE, clock=10.0)
 
 
-@pytest.mark.parametrize("event", [
-    ev("goal", team="home", number=2, clock=20.0),
-    ev("goal", team="away", number=2, own_goal=True, clock=20.0),
-    ev("foul", against="home", number=2, penalty="5b", clock=20.0),
-    ev("mount", team="home", number=2, horse="Pampa"),
-], ids=["goal", "own-goal", "foul", "mount"])
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev("goal", team="home", number=2, clock=20.0),
+        ev("goal", team="away", number=2, own_goal=True, clock=20.0),
+        ev("foul", against="home", number=2, penalty="5b", clock=20.0),
+        ev("mount", team="home", number=2, horse="Pampa"),
+    ],
+    ids=["goal", "own-goal", "foul", "mount"],
+)
 def test_an_unconscious_player_may_take_no_part_that_day(event):
-    out = run(ev("play", clock=0.0), UNCONSCIOUS, ev("play"), event)
+    out = run(ev("play"), UNCONSCIOUS, ev("play"), event)
     assert out["results"][-1]["error"]["code"] == "player_unavailable"
     assert out["results"][-1]["error"]["rule"] == "21.d"
 
 
 def test_an_unconscious_player_may_not_hit_in_the_shootout():
-    out = run(*periods(3), ev("play", clock=0.0), UNCONSCIOUS, ev("play"), ev("horn", kind="final", clock=450.0),
-              ev("shootout_start", format="single", first="home", order={"home": [2], "away": [1]}))
+    out = run(
+        *periods(3),
+        ev("play"),
+        UNCONSCIOUS,
+        ev("play"),
+        ev("horn", kind="final", clock=450.0),
+        ev("shootout_start", format="single", first="home", order={"home": [2], "away": [1]}),
+    )
     assert last_error(out) == "player_unavailable"
 
 
 # -- penalties --------------------------------------------------------------------------------------------
 
+
 def test_a_penalty_1_in_overtime_wins_the_game():
-    out = run(*periods(4), ev("overtime"), ev("play", clock=0.0),
-              ev("foul", against="away", number=3, penalty="1", clock=50.0))
+    out = run(
+        *periods(4),
+        ev("overtime"),
+        ev("play"),
+        ev("foul", against="away", number=3, penalty="1", clock=50.0),
+    )
     assert (out["state"]["winner"], out["state"]["result"], out["state"]["status"]) == ("home", "overtime", "final")
 
 
 def test_an_advantage_foul_lets_play_go_on():
-    out = run(ev("play", clock=0.0), ev("foul", against="home", number=1, penalty="2", advantage=True, clock=9.0))
+    out = run(ev("play"), ev("foul", against="home", number=1, penalty="2", advantage=True, clock=9.0))
     assert out["state"]["status"] == "in_play" and out["state"]["restart"] is None
 
 
@@ -368,25 +450,43 @@ def test_a_foul_before_the_first_period_opens_it_with_the_penalty():
     out = replay(log(ev("foul", against="away", number=1, penalty="5b", card="red")), each=True)
     assert out["results"][0]["accepted"]
     assert out["state"]["status"] == "scheduled"
-    assert {k: out["state"]["restart"][k] for k in ("kind", "team", "penalty")} == \
-        {"kind": "penalty", "team": "home", "penalty": "5b"}
+    assert {k: out["state"]["restart"][k] for k in ("kind", "team", "penalty")} == {
+        "kind": "penalty",
+        "team": "home",
+        "penalty": "5b",
+    }
 
 
 def test_a_restart_violation_needs_a_restart_being_taken():
-    assert last_error(run(ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=5.0),
-                          ev("restart_violation", kind="late", team="home"))) == "restart_violation_not_applicable"
-    out = run(ev("play", clock=0.0), ev("ball_out", line="end", at={"x": 0.0, "y": 40.0}, last_hit_by="away", clock=5.0),
-              ev("restart_violation", kind="encroachment", team="home"))
+    assert (
+        last_error(
+            run(
+                ev("play"),
+                ev("whistle", reason="other", ball=CENTRE, clock=5.0),
+                ev("restart_violation", kind="late", team="home"),
+            )
+        )
+        == "restart_violation_not_applicable"
+    )
+    out = run(
+        ev("play"),
+        ev("ball_out", line="end", at={"x": 0.0, "y": 40.0}, last_hit_by="away", clock=5.0),
+        ev("restart_violation", kind="encroachment", team="home"),
+    )
     assert last_error(out) == "restart_violation_not_applicable"  # the team knocking in cannot encroach
 
 
 # -- horses ---------------------------------------------------------------------------------------------
 
+
 def test_returning_an_excused_horse_is_forfeiture():
-    out = run(ev("play", clock=0.0),
-              ev("whistle", reason="injured_horse", team="away", number=3, horse="Lucera", ball=CENTRE, clock=10.0),
-              ev("mount", team="away", number=3, horse="Pampa"), ev("play"),
-              ev("mount", team="away", number=1, horse="Lucera", clock=100.0))
+    out = run(
+        ev("play"),
+        ev("whistle", reason="injured_horse", team="away", number=3, horse="Lucera", ball=CENTRE, clock=10.0),
+        ev("mount", team="away", number=3, horse="Pampa"),
+        ev("play"),
+        ev("mount", team="away", number=1, horse="Lucera", clock=100.0),
+    )
     state = out["state"]
     assert (state["status"], state["winner"], state["result"]) == ("final", "home", "forfeit")
     assert state["excused_horses"] == [{"team": "away", "number": 3, "horse": "Lucera", "rule": "21.f(1)"}]
@@ -394,8 +494,13 @@ def test_returning_an_excused_horse_is_forfeiture():
 
 def test_a_forfeit_may_be_recorded_after_the_game_but_not_after_24_hours():
     game = new_game(MatchConfig.from_dict(log()["match"]))
-    for e in periods(3) + [ev("play", clock=0.0), ev("goal", team="home", number=1, clock=1.0), ev("play"),
-                           ev("horn", kind="final", clock=450.0)]:
+    for e in [
+        *periods(3),
+        ev("play"),
+        ev("goal", team="home", number=1, clock=1.0),
+        ev("play"),
+        ev("horn", kind="final", clock=450.0),
+    ]:
         game = decide(game, e, now=1000.0).game
     assert to_state(game)["status"] == "final"
     late = decide(game, ev("forfeit", team="home", reason="video"), now=1000.0 + 25 * 3600)
@@ -406,43 +511,68 @@ def test_a_forfeit_may_be_recorded_after_the_game_but_not_after_24_hours():
 
 # -- messages -----------------------------------------------------------------------------------------------
 
+
 def test_rejections_and_restarts_speak_spanish():
-    out = replay(log(ev("play", clock=0.0), ev("goal", team="home", clock=460.0),
-                     ev("ball_out", line="side", at={"x": 30.0, "y": 160.0}, last_hit_by="home", clock=100.0)), lang="es")
-    assert out["results"][1]["error"]["message"] == \
-        "Un gol marcado después de que el tiempo se haya agotado en el reloj oficial no cuenta."
-    assert out["state"]["restart"]["message"] == \
-        "Regla 22.f(i)+(v): tiro libre para Red desde la línea de 60 yardas, a 10 yardas dentro — sin toque"
+    out = replay(
+        log(
+            ev("play"),
+            ev("goal", team="home", clock=460.0),
+            ev("ball_out", line="side", at={"x": 30.0, "y": 160.0}, last_hit_by="home", clock=100.0),
+        ),
+        lang="es",
+    )
+    assert (
+        out["results"][1]["error"]["message"]
+        == "Un gol marcado después de que el tiempo se haya agotado en el reloj oficial no cuenta."
+    )
+    assert (
+        out["state"]["restart"]["message"]
+        == "Regla 22.f(i)+(v): tiro libre para Red desde la línea de 60 yardas, a 10 yardas dentro — sin toque"
+    )
 
 
 # -- more rule sentences ----------------------------------------------------------------------------------
 
+
 def test_a_foul_after_the_seven_minute_horn_of_the_final_period_is_executed_with_at_least_5_seconds():
-    out = run(*periods(3), ev("play", clock=0.0), ev("foul", against="home", number=2, penalty="2", clock=447.5))
+    out = run(*periods(3), ev("play"), ev("foul", against="home", number=2, penalty="2", clock=447.5))
     state = out["state"]
     assert state["status"] == "stopped" and state["clock"]["elapsed"] == 445.0
-    assert {k: state["restart"][k] for k in ("kind", "team", "penalty", "min_clock_remaining", "next_period")} == \
-        {"kind": "penalty", "team": "away", "penalty": "2", "min_clock_remaining": 5, "next_period": False}
+    assert {k: state["restart"][k] for k in ("kind", "team", "penalty", "min_clock_remaining", "next_period")} == {
+        "kind": "penalty",
+        "team": "away",
+        "penalty": "2",
+        "min_clock_remaining": 5,
+        "next_period": False,
+    }
 
 
 def test_a_throw_in_too_near_the_side_is_moved_to_where_the_teams_can_line_up():
     """22.e(4): "from the nearest point that allows it"."""
-    out = run(ev("play", clock=0.0), ev("whistle", reason="other", ball={"x": 2.0, "y": 1.0}, clock=9.0))
+    out = run(ev("play"), ev("whistle", reason="other", ball={"x": 2.0, "y": 1.0}, clock=9.0))
     assert out["state"]["restart"]["spot"] == {"x": 5.0, "y": 5.0}
     assert out["state"]["restart"]["toward"] == "west"
 
 
 def test_a_courtesy_change_at_a_neutral_play_restarts_with_a_throw_in_after_a_minute():
-    out = run(ev("play", clock=0.0), ev("whistle", reason="courtesy_change", ball={"x": 150.0, "y": 120.0}, clock=200.0),
-              courtesy_change=True)
+    out = run(
+        ev("play"),
+        ev("whistle", reason="courtesy_change", ball={"x": 150.0, "y": 120.0}, clock=200.0),
+        courtesy_change=True,
+    )
     assert out["state"]["restart"]["kind"] == "throw_in" and out["state"]["restart"]["toward"] == "east"
-    assert out["state"]["timers"] == [{"kind": "courtesy_change", "seconds": 60, "team": None, "number": None,
-                                       "started_at": None, "rule": "21.f(2)"}]
+    assert out["state"]["timers"] == [
+        {"kind": "courtesy_change", "seconds": 60, "team": None, "number": None, "started_at": None, "rule": "21.f(2)"}
+    ]
 
 
 def test_a_game_suspended_at_a_stoppage_resumes_with_the_restart_that_was_due():
-    out = run(ev("play", clock=0.0), ev("ball_out", line="end", at={"x": 300.0, "y": 30.0}, last_hit_by="home", clock=9.0),
-              ev("suspend", reason="rain"), ev("resume"))
+    out = run(
+        ev("play"),
+        ev("ball_out", line="end", at={"x": 300.0, "y": 30.0}, last_hit_by="home", clock=9.0),
+        ev("suspend", reason="rain"),
+        ev("resume"),
+    )
     assert out["state"]["status"] == "stopped"
     assert out["state"]["restart"]["kind"] == "knock_in" and out["state"]["restart"]["team"] == "away"
 
@@ -457,23 +587,31 @@ def test_overtime_horns_have_their_own_ids():
 
 
 def test_a_knock_in_restart_names_its_ten_seconds_and_the_spanish_message():
-    out = replay(log(ev("play", clock=0.0),
-                     ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=9.0)), lang="es")
+    out = replay(
+        log(ev("play"), ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=9.0)),
+        lang="es",
+    )
     restart = out["state"]["restart"]
     assert (restart["hit_within_seconds"], restart["spot"]) == (10, {"x": 0.0, "y": 71.0})
-    assert restart["message"] == "Regla 22.a: saque de fondo de Blue, a 5 yardas del poste del arco o de la tabla lateral"
+    assert (
+        restart["message"] == "Regla 22.a: saque de fondo de Blue, a 5 yardas del poste del arco o de la tabla lateral"
+    )
 
 
-@pytest.mark.parametrize("event", [
-    ev("goal", team="home", number=1),
-    ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home"),
-    ev("foul", against="home", number=1, penalty="3", advantage=True),
-    ev("horn", kind="seven"),
-], ids=["goal", "ball_out", "advantage", "horn-before-the-game"])
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev("goal", team="home", number=1),
+        ev("ball_out", line="side", at={"x": 100.0, "y": 0.0}, last_hit_by="home"),
+        ev("foul", against="home", number=1, penalty="3", advantage=True),
+        ev("horn", kind="seven"),
+    ],
+    ids=["goal", "ball_out", "advantage", "horn-before-the-game"],
+)
 def test_what_needs_the_ball_in_play_is_refused_while_it_is_not(event):
     assert last_error(run(event)) == "not_in_play"
     if event["type"] != "horn":
-        stopped = run(ev("play", clock=0.0), ev("whistle", reason="other", ball=CENTRE, clock=3.0), dict(event))
+        stopped = run(ev("play"), ev("whistle", reason="other", ball=CENTRE, clock=3.0), dict(event))
         assert last_error(stopped) == "not_in_play"
 
 

@@ -20,8 +20,10 @@ def ev(type_: str, **fields: Any) -> dict[str, Any]:
     return {"type": type_, "id": f"f{next(_ids)}", **fields}
 
 
-CONFIG = {"home": {"name": "Blue", "players": [{"number": n, "name": f"Blue {n}"} for n in range(1, 5)]},
-          "away": {"name": "Red", "players": [{"number": n, "name": f"Red {n}"} for n in range(1, 5)]}}
+CONFIG = {
+    "home": {"name": "Blue", "players": [{"number": n, "name": f"Blue {n}"} for n in range(1, 5)]},
+    "away": {"name": "Red", "players": [{"number": n, "name": f"Red {n}"} for n in range(1, 5)]},
+}
 
 
 def config(**fields: Any) -> MatchConfig:
@@ -45,7 +47,7 @@ def goal(team: str, clock: float, **fields: Any) -> dict[str, Any]:
 
 def test_the_game_of_a_fold_is_what_deciding_every_event_makes_of_the_log():
     cfg = config()
-    log = stored(cfg, ev("play", clock=0.0), goal("home", 30.0), ev("play"), goal("away", 60.0))
+    log = stored(cfg, ev("play"), goal("home", 30.0), ev("play"), goal("away", 60.0))
     folded = fold(cfg, log)
     assert isinstance(folded, Fold)
     game = new_game(cfg)
@@ -58,7 +60,7 @@ def test_the_game_of_a_fold_is_what_deciding_every_event_makes_of_the_log():
 def test_the_steps_are_the_events_that_count_with_the_states_before_and_after():
     cfg = config()
     scored = goal("home", 30.0)
-    log = stored(cfg, ev("play", clock=0.0), scored, ev("play"), goal("away", 60.0))
+    log = stored(cfg, ev("play"), scored, ev("play"), goal("away", 60.0))
     steps = fold(cfg, log, lang="en").steps
     assert [s.seq for s in steps] == [1, 2, 3, 4]
     assert [s.id for s in steps] == [e["id"] for e in log]
@@ -72,8 +74,14 @@ def test_the_steps_are_the_events_that_count_with_the_states_before_and_after():
 def test_a_voided_event_and_its_void_are_no_steps_and_the_rest_are_folded_without_it():
     cfg = config()
     wrong = goal("away", 30.0)
-    log = stored(cfg, ev("play", clock=0.0), wrong, ev("void", target=wrong["id"], reason="the ball went wide"),
-                 goal("home", 90.0), ev("play"))
+    log = stored(
+        cfg,
+        ev("play"),
+        wrong,
+        ev("void", target=wrong["id"], reason="the ball went wide"),
+        goal("home", 90.0),
+        ev("play"),
+    )
     folded = fold(cfg, log, lang="en")
     assert folded.voided == {wrong["id"]}
     assert [(v.seq, v.event["target"]) for v in folded.voids] == [(3, wrong["id"])]
@@ -84,14 +92,15 @@ def test_a_voided_event_and_its_void_are_no_steps_and_the_rest_are_folded_withou
     assert home_goal.after["score"] == {"home": 1, "away": 0}
     assert folded.steps[-1].after == {**to_state(folded.game), "last_seq": 3}  # (the voids count in the log's)
     without = replay({"match": CONFIG, "events": [log[0], log[3]]})["state"]
-    assert {k: v for k, v in home_goal.after.items() if k != "last_seq"} == \
-        {k: v for k, v in without.items() if k != "last_seq"}
+    assert {k: v for k, v in home_goal.after.items() if k != "last_seq"} == {
+        k: v for k, v in without.items() if k != "last_seq"
+    }
 
 
 def test_a_fold_can_continue_from_a_folded_game():
     cfg = config()
     first = goal("home", 30.0)
-    log = stored(cfg, ev("play", clock=0.0), first, ev("void", target=first["id"]), goal("away", 60.0), ev("play"))
+    log = stored(cfg, ev("play"), first, ev("void", target=first["id"]), goal("away", 60.0), ev("play"))
     head = fold(cfg, log[:2])
     rest = fold(cfg, log[2:], game=head.game, lang="en")
     whole = fold(cfg, log, lang="en")
@@ -102,7 +111,7 @@ def test_a_fold_can_continue_from_a_folded_game():
 
 def test_an_event_the_rules_no_longer_admit_is_refused_and_the_rest_is_folded():
     cfg = config()
-    log = [ev("play", clock=0.0), ev("goal", team="blue"), goal("home", 30.0)]
+    log = [ev("play"), ev("goal", team="blue"), goal("home", 30.0)]
     folded = fold(cfg, log)
     assert [(r.position, r.id, r.error.code) for r in folded.refused] == [(1, log[1]["id"], "invalid_event")]
     assert to_state(folded.game)["score"] == {"home": 1, "away": 0}
@@ -110,8 +119,11 @@ def test_an_event_the_rules_no_longer_admit_is_refused_and_the_rest_is_folded():
 
 def test_the_shootout_rounds_come_from_the_game_with_the_edition_s_lines():
     cfg = config(periods=1, upper_handicap_limit=6)
-    events = [ev("play", clock=0.0), ev("horn", kind="final", clock=450.0),
-              ev("shootout_start", format="single", first="home", order={"home": [1], "away": [2]})]
+    events = [
+        ev("play"),
+        ev("horn", kind="final", clock=450.0),
+        ev("shootout_start", format="single", first="home", order={"home": [1], "away": [2]}),
+    ]
     # two rounds without a hit score (40, then 60), so the third is from the 30 in a six-goal game
     events += [ev("shootout_attempt", team=t, number=n, scored=False) for t, n in [("home", 1), ("away", 2)] * 2]
     miss = ev("shootout_attempt", team="home", number=1, scored=True)
@@ -131,8 +143,16 @@ def test_every_event_type_is_read_once_and_has_a_handler():
 
 # -- the same event ------------------------------------------------------------------------------------
 
-STORED = {"type": "foul", "id": "a1", "against": "home", "number": 2, "penalty": "3", "clock": 120.4,
-          "server_time": 1000.0, "by": {"role": "umpire", "name": "Umpire One"}}
+STORED = {
+    "type": "foul",
+    "id": "a1",
+    "against": "home",
+    "number": 2,
+    "penalty": "3",
+    "clock": 120.4,
+    "server_time": 1000.0,
+    "by": {"role": "umpire", "name": "Umpire One"},
+}
 
 
 def test_a_retry_is_the_same_event_whatever_the_server_added():
@@ -153,9 +173,15 @@ def test_other_content_under_a_used_id_is_not_the_same_event():
 
 def test_decide_gives_the_first_answer_to_the_same_event_and_refuses_other_content():
     cfg = config()
-    game = decide(new_game(cfg), ev("play", clock=0.0), now=T0).game
-    first = {"type": "ball_out", "id": "b1", "line": "side", "at": {"x": 100.0, "y": 0.0}, "last_hit_by": "home",
-             "by": {"role": "umpire", "name": "Umpire One"}}
+    game = decide(new_game(cfg), ev("play"), now=T0).game
+    first = {
+        "type": "ball_out",
+        "id": "b1",
+        "line": "side",
+        "at": {"x": 100.0, "y": 0.0},
+        "last_hit_by": "home",
+        "by": {"role": "umpire", "name": "Umpire One"},
+    }
     d = decide(game, first, now=T0 + 5)
     again = decide(d.game, {**first, "by": {"role": "umpire", "name": "Umpire Two"}, "expected_seq": 1}, now=T0 + 9)
     assert again.accepted and again.event == d.event and again.game is d.game

@@ -29,8 +29,10 @@ def ev(type_: str, **fields: Any) -> dict[str, Any]:
 
 
 def config(**match: Any) -> MatchConfig:
-    m = {"home": {"name": "Blue", "players": [{"number": n, "name": f"Blue {n}", "handicap": 2} for n in range(1, 5)]},
-         "away": {"name": "Red", "players": [{"number": n, "name": f"Red {n}", "handicap": 2} for n in range(1, 5)]}}
+    m = {
+        "home": {"name": "Blue", "players": [{"number": n, "name": f"Blue {n}", "handicap": 2} for n in range(1, 5)]},
+        "away": {"name": "Red", "players": [{"number": n, "name": f"Red {n}", "handicap": 2} for n in range(1, 5)]},
+    }
     m.update(match)
     return MatchConfig.from_dict(m)
 
@@ -118,8 +120,10 @@ def test_a_second_official_joins_the_hold_and_the_clock_stays_at_the_first_key()
     foul = live.ok(ev("foul", against="away", number=2, penalty="3", clock=201.0, hold=second["id"]), 206.0)
     assert foul["clock"] == 200.0
     assert [h["id"] for h in live.state(207.0)["holds"]] == [first["id"]]
-    assert live.refused(ev("ball_out", line="side", at={"x": 100, "y": 0}, last_hit_by="home",
-                           hold=first["id"]), 208.0) == "not_in_play"
+    assert (
+        live.refused(ev("ball_out", line="side", at={"x": 100, "y": 0}, last_hit_by="home", hold=first["id"]), 208.0)
+        == "not_in_play"
+    )
     live.ok(ev("release", target=first["id"]), 209.0)
     assert live.state(210.0)["holds"] == [] and live.state(210.0)["clock"]["running"] is False
 
@@ -182,6 +186,7 @@ def test_the_period_that_ends_leaves_no_entry_in_progress():
 
 # -- clocks stamped by an official's device (14.b(1)) -----------------------------------------------
 
+
 def test_a_stamp_ahead_of_the_official_clock_is_refused():
     live = started()
     assert live.refused(ev("goal", team="home", number=1, clock=105.0), 100.0) == "clock_ahead"
@@ -196,8 +201,10 @@ def test_a_stamp_a_little_ahead_is_clock_sync_error_and_taken_as_the_official_ti
 
 def test_a_stamp_further_back_than_the_window_is_refused():
     live = started()
-    assert live.refused(ev("ball_out", line="side", at={"x": 100, "y": 0}, last_hit_by="home", clock=30.0),
-                        100.0) == "clock_too_old"
+    assert (
+        live.refused(ev("ball_out", line="side", at={"x": 100, "y": 0}, last_hit_by="home", clock=30.0), 100.0)
+        == "clock_too_old"
+    )
     assert live.last.error.rule == "14.b(1)"
 
 
@@ -224,6 +231,7 @@ def test_the_stamp_refusals_speak_the_officials_language(lang, word):
 
 
 # -- "Play" runs the clock from the key ----------------------------------------------------------------
+
 
 def test_play_runs_the_clock_from_the_key_not_from_the_request():
     live = Live()

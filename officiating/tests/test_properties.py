@@ -24,19 +24,24 @@ import copy
 import os
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from officiating.engine import MatchConfig, decide, new_game, replay, to_state
-from officiating.engine import fold as engine_fold
+from officiating.engine import MatchConfig, decide, fold as engine_fold, new_game, replay, to_state
 from officiating.schemas import state_errors
 
 settings.register_profile(
-    "ci", max_examples=150, deadline=None, derandomize=True, database=None, print_blob=True,
+    "ci",
+    max_examples=150,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
-    "thorough", max_examples=2000, deadline=None,
+    "thorough",
+    max_examples=2000,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 PROFILE = settings.get_profile(os.environ.get("POLO_HYPOTHESIS_PROFILE", "ci"))
@@ -46,11 +51,33 @@ TEAM_NAMES = ("home", "away")
 TEAMS = st.sampled_from(TEAM_NAMES)
 NUMBERS = st.integers(1, 4)
 PENALTIES = ("1", "2", "3", "4", "5a", "5b", "6")
-REASONS = ("injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout", "courtesy_change",
-           "broken_tack", "lost_helmet", "lodged_ball", "damaged_ball", "inadvertent", "rule_check",
-           "umpire_down", "other")
-DEFLECTIONS = ("none", "own_mount", "teammate", "goal_post", "boards", "opponent", "opponent_mallet",
-               "umpire", "unknown")
+REASONS = (
+    "injured_player",
+    "player_fall",
+    "injured_horse",
+    "horse_fall",
+    "horse_timeout",
+    "courtesy_change",
+    "broken_tack",
+    "lost_helmet",
+    "lodged_ball",
+    "damaged_ball",
+    "inadvertent",
+    "rule_check",
+    "umpire_down",
+    "other",
+)
+DEFLECTIONS = (
+    "none",
+    "own_mount",
+    "teammate",
+    "goal_post",
+    "boards",
+    "opponent",
+    "opponent_mallet",
+    "umpire",
+    "unknown",
+)
 HORSES = ("Lucera", "Pampa", "Chispa")  # few names, so that excused horses come back now and then
 
 
@@ -59,6 +86,7 @@ def other(team: str) -> str:
 
 
 # -- strategies -----------------------------------------------------------------------------------
+
 
 def coordinate(top: int) -> st.SearchStrategy[float]:
     return st.one_of(st.integers(0, top).map(float), st.floats(0, top, allow_nan=False, allow_infinity=False))
@@ -71,16 +99,21 @@ def position() -> st.SearchStrategy[dict[str, float]]:
 @st.composite
 def match_configs(draw) -> dict[str, Any]:
     def side(name: str) -> dict[str, Any]:
-        return {"name": name, "handicap_goals": draw(st.sampled_from([0, 0, 0.5, 1, 2])),
-                "players": [{"number": n, "name": f"{name} {n}", "handicap": 2} for n in range(1, 5)]}
+        return {
+            "name": name,
+            "handicap_goals": draw(st.sampled_from([0, 0, 0.5, 1, 2])),
+            "players": [{"number": n, "name": f"{name} {n}", "handicap": 2} for n in range(1, 5)],
+        }
+
+    limit = draw(st.sampled_from([6, 8]))
     return {
         "rules": "USPA-2026",
         "periods": draw(st.sampled_from([1, 2, 4])),  # short matches reach the end, ties and overtime
         "field": {"length": LENGTH, "width": WIDTH, "boarded": draw(st.booleans())},
         "home_defends": draw(st.sampled_from(["north", "south"])),
-        "upper_handicap_limit": draw(st.sampled_from([6, 8])),
+        "upper_handicap_limit": limit,
         "courtesy_change": draw(st.booleans()),
-        "tack_allowance": draw(st.booleans()),
+        "tack_allowance": limit <= 6 and draw(st.booleans()),  # Rule 21.g: only up to 6 goals
         "home": side("Blue"),
         "away": side("Red"),
     }
@@ -113,21 +146,34 @@ def _stoppage_clock(draw, w: _Writer) -> float:
 def plausible_event(draw, w: _Writer) -> dict[str, Any]:
     """One event of a match, in the contract's shape."""
     if w.in_play:
-        kinds = ["goal"] * 3 + ["ball_out"] * 4 + ["foul"] * 4 + ["whistle"] * 3 + ["horn"] * 2 + ["clock_set"] \
-            + ["void"] + ["play"]
+        kinds = (
+            ["goal"] * 3
+            + ["ball_out"] * 4
+            + ["foul"] * 4
+            + ["whistle"] * 3
+            + ["horn"] * 2
+            + ["clock_set"]
+            + ["void"]
+            + ["play"]
+        )
     else:
-        kinds = ["play"] * 12 + ["restart_violation"] * 2 + ["shootout_attempt"] * 4 + ["overtime"] * 2 \
-            + ["shootout_start"] * 2 + ["card", "mount", "substitution", "void", "foul", "horn", "clock_set"]
+        kinds = (
+            ["play"] * 12
+            + ["restart_violation"] * 2
+            + ["shootout_attempt"] * 4
+            + ["overtime"] * 2
+            + ["shootout_start"] * 2
+            + ["card", "mount", "substitution", "void", "foul", "horn", "clock_set"]
+        )
     if w.suspended and draw(st.booleans()):
         kinds = ["resume"] * 5 + ["abandon"]
     elif draw(st.integers(0, 40)) == 0:  # the committee, now and then
         kinds = ["suspend"] * 3 + ["abandon", "resume"]
     kind = draw(st.sampled_from(kinds))
     e: dict[str, Any] = {"type": kind}
-    if kind == "play":
+    if kind == "play":  # (no clock: "Play" resumes the clock where the stoppage left it)
         if w.period_over:
             w.clock, w.period_over = 0.0, False
-        e["clock"] = w.clock
         w.in_play = True
     elif kind == "goal":
         e.update(team=draw(TEAMS), clock=_stoppage_clock(draw, w))
@@ -144,8 +190,13 @@ def plausible_event(draw, w: _Writer) -> dict[str, Any]:
             at = {"x": float(draw(st.sampled_from([0, LENGTH]))), "y": draw(coordinate(WIDTH))}
         else:
             at = {"x": draw(coordinate(LENGTH)), "y": float(draw(st.sampled_from([0, WIDTH])))}
-        e.update(line=line, at=at, last_hit_by=draw(TEAMS), deflected_off=draw(st.sampled_from(DEFLECTIONS)),
-                 clock=_stoppage_clock(draw, w))
+        e.update(
+            line=line,
+            at=at,
+            last_hit_by=draw(TEAMS),
+            deflected_off=draw(st.sampled_from(DEFLECTIONS)),
+            clock=_stoppage_clock(draw, w),
+        )
         w.in_play = False
     elif kind == "foul":
         penalty = draw(st.sampled_from(PENALTIES))
@@ -182,8 +233,9 @@ def plausible_event(draw, w: _Writer) -> dict[str, Any]:
                 e[flag] = True
         w.in_play = False
     elif kind == "restart_violation":
-        e.update(kind=draw(st.sampled_from(["late", "early", "passed_ball", "encroachment", "delay"])),
-                 team=draw(TEAMS))
+        e.update(
+            kind=draw(st.sampled_from(["late", "early", "passed_ball", "encroachment", "delay"])), team=draw(TEAMS)
+        )
     elif kind == "horn":
         e["kind"] = draw(st.sampled_from(["seven", "final"]))
         e["clock"] = 420.0 if e["kind"] == "seven" else 450.0
@@ -208,14 +260,20 @@ def plausible_event(draw, w: _Writer) -> dict[str, Any]:
     elif kind == "overtime":
         pass
     elif kind == "shootout_start":
-        e.update(format=draw(st.sampled_from(["team", "single"])), first=draw(TEAMS),
-                 order={"home": draw(st.permutations([1, 2, 3, 4])), "away": draw(st.permutations([1, 2, 3, 4]))})
+        e.update(
+            format=draw(st.sampled_from(["team", "single"])),
+            first=draw(TEAMS),
+            order={"home": draw(st.permutations([1, 2, 3, 4])), "away": draw(st.permutations([1, 2, 3, 4]))},
+        )
     elif kind == "shootout_attempt":
         e.update(team=draw(TEAMS), number=draw(NUMBERS), scored=draw(st.booleans()))
     elif kind == "void":
-        real = [i for i, ev in zip(w.ids, w.events) if ev.get("type") != "void"]
-        goals = [i for i, ev in zip(w.ids, w.events)
-                 if ev.get("type") == "goal" or (ev.get("type") == "foul" and ev.get("penalty") == "1")]
+        real = [i for i, ev in zip(w.ids, w.events, strict=True) if ev.get("type") != "void"]
+        goals = [
+            i
+            for i, ev in zip(w.ids, w.events, strict=True)
+            if ev.get("type") == "goal" or (ev.get("type") == "foul" and ev.get("penalty") == "1")
+        ]
         if goals and draw(st.booleans()):  # most corrections are of goals
             e["target"] = draw(st.sampled_from(goals))
         elif real and draw(st.integers(0, 5)) > 0:
@@ -266,11 +324,22 @@ def garbage_event(draw, w: _Writer) -> Any:
         changed["note"] = "edited"
         choices.append(changed)  # the same id, different content: duplicate_id
         choices.append({"type": "play", "id": eid, "expected_seq": 0})  # stale after the first event
-    choices.append(draw(st.dictionaries(
-        st.sampled_from(["type", "id", "team", "number", "clock", "penalty", "at", "ball", "kind", "target"]),
-        st.one_of(st.none(), st.booleans(), st.integers(-5, 500), st.text(max_size=5),
-                  st.lists(st.integers(), max_size=2), st.sampled_from(["play", "goal", "foul", "home"])),
-        max_size=6)))
+    choices.append(
+        draw(
+            st.dictionaries(
+                st.sampled_from(["type", "id", "team", "number", "clock", "penalty", "at", "ball", "kind", "target"]),
+                st.one_of(
+                    st.none(),
+                    st.booleans(),
+                    st.integers(-5, 500),
+                    st.text(max_size=5),
+                    st.lists(st.integers(), max_size=2),
+                    st.sampled_from(["play", "goal", "foul", "home"]),
+                ),
+                max_size=6,
+            )
+        )
+    )
     return draw(st.sampled_from(choices))
 
 
@@ -290,6 +359,7 @@ def match_logs(draw, *, garbage: bool = True, max_events: int = 60) -> dict[str,
 
 
 # -- folding by hand with the public API ------------------------------------------------------
+
 
 def fold(data: dict[str, Any]):
     """Fold every event with ``decide``; check on the way that a rejected event changes nothing.
@@ -320,7 +390,7 @@ def counted_score(data: dict[str, Any], results: list[dict[str, Any]]) -> dict[s
     seen: set[str] = set()
     credited: dict[str, str] = {}  # event id -> team credited with a goal
     voided: set[str] = set()
-    for event, result in zip(events, results):
+    for event, result in zip(events, results, strict=True):
         if not result["accepted"] or not isinstance(event, dict):
             continue
         eid = event.get("id")
@@ -345,6 +415,7 @@ def without_last_seq(state: dict[str, Any]) -> dict[str, Any]:
 
 # -- the properties ---------------------------------------------------------------------------
 
+
 @settings(PROFILE)
 @given(match_logs())
 def test_the_engine_never_raises_and_a_rejected_event_changes_nothing(data):
@@ -359,8 +430,9 @@ def test_replay_is_deterministic_and_is_the_fold_of_decide(data):
     assert first == second
     _game, decisions, states = fold(data)
     assert [r["accepted"] for r in first["results"]] == [d.accepted for d in decisions]
-    assert [r.get("error", {}).get("code") if not r["accepted"] else None for r in first["results"]] == \
-        [d.error.code if not d.accepted else None for d in decisions]
+    assert [r.get("error", {}).get("code") if not r["accepted"] else None for r in first["results"]] == [
+        d.error.code if not d.accepted else None for d in decisions
+    ]
     assert first["state"] == states[-1]
 
 
@@ -371,7 +443,7 @@ def test_every_state_of_a_replay_matches_the_state_schema(data):
     assert not state_errors(to_state(game)), state_errors(to_state(game))  # before the first event
     out = replay(copy.deepcopy(data), each=True)
     assert not state_errors(out["state"]), state_errors(out["state"])
-    for result, event in zip(out["results"], data["events"]):
+    for result, event in zip(out["results"], data["events"], strict=True):
         errors = state_errors(result["state"])
         assert not errors, (event, errors)
 
@@ -392,12 +464,13 @@ def standing_goals_and_log_length(data: dict[str, Any], results: list[dict[str, 
     seen: list[str] = []
     changes_ends: list[str] = []
     voided: set[str] = set()
-    for event, result in zip(data["events"], results):
+    for event, result in zip(data["events"], results, strict=True):
         if not result["accepted"] or event.get("id") in seen:
             continue
         seen.append(event["id"])
-        if event["type"] == "goal" or (event["type"] == "foul" and event["penalty"] == "1"
-                                       and not event.get("advantage")):
+        if event["type"] == "goal" or (
+            event["type"] == "foul" and event["penalty"] == "1" and not event.get("advantage")
+        ):
             changes_ends.append(event["id"])
         elif event["type"] == "void":
             voided.add(event["target"])
@@ -427,8 +500,11 @@ def test_voiding_an_event_gives_the_state_of_the_log_without_it(data, draw):
     events = data["events"]
     first = replay(copy.deepcopy(data))
     named = {e.get("target") for e in events}  # leave out targets that another void names
-    accepted = [k for k, r in enumerate(first["results"])
-                if r["accepted"] and events[k]["type"] != "void" and events[k]["id"] not in named]
+    accepted = [
+        k
+        for k, r in enumerate(first["results"])
+        if r["accepted"] and events[k]["type"] != "void" and events[k]["id"] not in named
+    ]
     if not accepted:
         return
     i = draw.draw(st.sampled_from(accepted), label="target")
@@ -441,17 +517,18 @@ def test_voiding_an_event_gives_the_state_of_the_log_without_it(data, draw):
     void = {"type": "void", "id": "ffffffff-0000-4000-8000-000000000000", "target": target_id, "reason": "correction"}
     # a later event that names the target would see a different history: leave those out
     later = [e for e in events[j:] if e.get("target") != target_id]
-    with_void = {**data, "events": events[:j] + [void] + later}
+    with_void = {**data, "events": [*events[:j], void, *later]}
     out = replay(copy.deepcopy(with_void))
     # the log the void leaves: the events accepted before it, less its target, then the rest
     # (a refused event is no part of the log, so it is no part of the re-fold either)
-    kept = [e for k, (e, r) in enumerate(zip(events[:j], out["results"][:j])) if r["accepted"] and k != i]
+    kept = [e for k, (e, r) in enumerate(zip(events[:j], out["results"][:j], strict=True)) if r["accepted"] and k != i]
     without = {**data, "events": kept + later}
     if not out["results"][j]["accepted"]:
         # a void may be refused when it would invalidate later events, or when the match takes no
         # events at that point (suspended; over, if the engine takes no corrections after the end)
-        assert out["results"][j]["error"]["code"] in {"void_would_invalidate", "match_suspended", "match_over"}, \
-            out["results"][j]
+        assert out["results"][j]["error"]["code"] in {"void_would_invalidate", "match_suspended", "match_over"}, out[
+            "results"
+        ][j]
         return
     # (last_seq left out: the void and its target count in it)
     assert without_last_seq(out["state"]) == without_last_seq(replay(copy.deepcopy(without))["state"]), (events[i], j)
@@ -463,7 +540,7 @@ def test_the_state_is_the_fold_of_the_events_that_still_count(data):
     """Whatever voids a log holds, its state is that of the events no void has taken back, folded
     in order: a void is accepted only when every later event still stands without its target."""
     out = replay(copy.deepcopy(data))
-    accepted = [e for e, r in zip(data["events"], out["results"]) if r["accepted"]]
+    accepted = [e for e, r in zip(data["events"], out["results"], strict=True) if r["accepted"]]
     voided = {e["target"] for e in accepted if e["type"] == "void"}
     counting = [e for e in accepted if e["type"] != "void" and e["id"] not in voided]
     again = replay(copy.deepcopy({**data, "events": counting}))
@@ -476,7 +553,10 @@ def test_the_state_is_the_fold_of_the_events_that_still_count(data):
 def test_the_steps_of_a_fold_are_the_fold_of_the_events_that_still_count(data):
     """``fold``'s steps (what a report or a scoreboard reads) are the events no void has taken
     back, each with the state the log of those events alone gives after it."""
-    folded = engine_fold(MatchConfig.from_dict(data["match"]), copy.deepcopy(data["events"]), lang="en")
+    # (Keys judged as the replay judges them: a stored log folds without, ``fold``'s default.)
+    folded = engine_fold(
+        MatchConfig.from_dict(data["match"]), copy.deepcopy(data["events"]), lang="en", strict_keys=True
+    )
     again = replay({**data, "events": [copy.deepcopy(step.event) for step in folded.steps]}, each=True)
     assert all(r["accepted"] for r in again["results"]), [r for r in again["results"] if not r["accepted"]]
     assert [r["state"] for r in again["results"]] == [step.after for step in folded.steps]
@@ -500,6 +580,7 @@ def test_posting_an_accepted_event_again_changes_nothing(data, draw):
 
 # -- realistic matches (bench/matchgen.py) -------------------------------------------------------
 
+
 def _realistic(seed: int) -> dict[str, Any]:
     from bench.matchgen import realistic_match  # the repository root is on sys.path under pytest
 
@@ -511,7 +592,7 @@ def _realistic(seed: int) -> dict[str, Any]:
 def test_a_realistic_match_is_accepted_whole_and_its_score_counts_every_goal(seed):
     data = _realistic(seed)
     out = replay(copy.deepcopy(data))
-    refused = [(e, r["error"]) for e, r in zip(data["events"], out["results"]) if not r["accepted"]]
+    refused = [(e, r["error"]) for e, r in zip(data["events"], out["results"], strict=True) if not r["accepted"]]
     assert not refused, refused[:3]
     state = out["state"]
     assert state["status"] == "final" and state["result"] == "regulation"

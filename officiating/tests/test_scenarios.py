@@ -44,9 +44,13 @@ def mismatches(want: Any, got: Any, path: str = "state") -> list[str]:
     if isinstance(want, list):
         if not isinstance(got, list) or len(got) != len(want):
             return [f"{path}: expected {len(want)} items, got {got!r}"]
-        return [m for i, (w, g) in enumerate(zip(want, got)) for m in mismatches(w, g, f"{path}[{i}]")]
-    if isinstance(want, (int, float)) and not isinstance(want, bool) and isinstance(got, (int, float)) \
-            and not isinstance(got, bool):
+        return [m for i, (w, g) in enumerate(zip(want, got, strict=True)) for m in mismatches(w, g, f"{path}[{i}]")]
+    if (
+        isinstance(want, (int, float))
+        and not isinstance(want, bool)
+        and isinstance(got, (int, float))
+        and not isinstance(got, bool)
+    ):
         return [] if abs(want - got) <= 1e-6 else [f"{path}: expected {want!r}, got {got!r}"]
     return [] if want == got else [f"{path}: expected {want!r}, got {got!r}"]
 
@@ -63,7 +67,9 @@ def problems_of(doc: dict[str, Any]) -> list[str]:
         elif code is not None and (result["accepted"] or result["error"]["code"] != code):
             problems.append(f"{result['id']}: expected refusal {code}, got {result.get('error') or 'accepted'}")
         if result["id"] in expect["after"]:
-            problems += [f"after {result['id']}: {m}" for m in mismatches(expect["after"][result["id"]], result["state"])]
+            problems += [
+                f"after {result['id']}: {m}" for m in mismatches(expect["after"][result["id"]], result["state"])
+            ]
     ids = {r["id"] for r in out["results"]}
     problems += [f"expectation for unknown event {i}" for i in {*expect["rejected"], *expect["after"]} - ids]
     problems += mismatches(expect["state"], out["state"])

@@ -1,7 +1,7 @@
 """The JSON Schemas of the match-log contract (officiating/schemas).
 
 Valid examples pass; broken ones fail with a path that says where; every event type, whistle
-reason and deflection of the contract (shared/spec/MATCH-LOG.md) is in the schema.
+reason and deflection of the contract (docs/MATCH-LOG.md) is in the schema.
 """
 
 from __future__ import annotations
@@ -14,40 +14,89 @@ import pytest
 
 from officiating.schemas import SchemaError, load_schema, log_errors, state_errors, validate_log, validate_state
 
-# The contract's names, copied from shared/spec/MATCH-LOG.md ("Events"). When the spec file is
-# beside the repository (as in a session and in CI), the test also reads them from it.
+# The contract's names, copied from docs/MATCH-LOG.md ("Events"), the repository's own copy of the
+# contract; a test below reads them from it too.
 CONTRACT_EVENT_TYPES = {
-    "play", "goal", "foul", "ball_out", "whistle", "restart_violation", "horn", "clock_set", "card",
-    "mount", "substitution", "suspend", "resume", "abandon", "overtime", "shootout_start",
-    "shootout_attempt", "forfeit", "void",
+    "play",
+    "goal",
+    "foul",
+    "ball_out",
+    "whistle",
+    "restart_violation",
+    "horn",
+    "clock_set",
+    "card",
+    "mount",
+    "substitution",
+    "suspend",
+    "resume",
+    "abandon",
+    "overtime",
+    "shootout_start",
+    "shootout_attempt",
+    "forfeit",
+    "void",
 }
 # Added by the app (officiating/engine/CONTRACT-NOTES.md §10): an entry in progress holds the clock.
 ADDED_EVENT_TYPES = {"hold", "release"}
 CONTRACT_WHISTLE_REASONS = {
-    "injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout", "courtesy_change",
-    "broken_tack", "lost_helmet", "lodged_ball", "damaged_ball", "inadvertent", "rule_check",
-    "umpire_down", "other",
+    "injured_player",
+    "player_fall",
+    "injured_horse",
+    "horse_fall",
+    "horse_timeout",
+    "courtesy_change",
+    "broken_tack",
+    "lost_helmet",
+    "lodged_ball",
+    "damaged_ball",
+    "inadvertent",
+    "rule_check",
+    "umpire_down",
+    "other",
 }
 CONTRACT_DEFLECTIONS = {
-    "none", "own_mount", "teammate", "goal_post", "boards", "opponent", "opponent_mallet", "umpire", "unknown",
+    "none",
+    "own_mount",
+    "teammate",
+    "goal_post",
+    "boards",
+    "opponent",
+    "opponent_mallet",
+    "umpire",
+    "unknown",
 }
 CONTRACT_STATE_KEYS = {
-    "status", "period", "clock", "score", "defends", "restart", "timers", "excused_horses",
-    "unavailable_players", "shootout", "winner", "result", "last_seq",
+    "status",
+    "period",
+    "clock",
+    "score",
+    "defends",
+    "restart",
+    "timers",
+    "excused_horses",
+    "unavailable_players",
+    "shootout",
+    "winner",
+    "result",
+    "last_seq",
 }
 CONTRACT_RESTART_KEYS = {
-    "kind", "team", "penalty", "spot", "toward", "count_seconds", "hit_within_seconds", "tap_allowed",
-    "min_clock_remaining", "next_period", "rule",
+    "kind",
+    "team",
+    "penalty",
+    "spot",
+    "toward",
+    "count_seconds",
+    "hit_within_seconds",
+    "tap_allowed",
+    "min_clock_remaining",
+    "next_period",
+    "rule",
 }
 
 
-def _spec_text() -> str | None:
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent / "shared" / "spec" / "MATCH-LOG.md"
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8")
-    return None
+MATCH_LOG = Path(__file__).resolve().parents[2] / "docs" / "MATCH-LOG.md"
 
 
 def _players(prefix: str) -> list[dict]:
@@ -58,33 +107,67 @@ def valid_log() -> dict:
     """One example of every event type with every field it may carry."""
     pos = {"x": 150, "y": 80}
     events = [
-        {"type": "play", "id": "e1", "clock": 0},
+        {"type": "play", "id": "e1"},
         {"type": "goal", "id": "e2", "team": "home", "number": 3, "clock": 30.5},
         {"type": "goal", "id": "e2b", "team": "away", "number": 1, "own_goal": True, "from_penalty": True},
-        {"type": "foul", "id": "e3", "against": "away", "number": 2, "penalty": "2", "spot": pos,
-         "from_spot": True, "card": "yellow", "advantage": False, "goal_scored": False, "scored_by": "home",
-         "expected_seq": 3},
+        {
+            "type": "foul",
+            "id": "e3",
+            "against": "away",
+            "number": 2,
+            "penalty": "2",
+            "spot": pos,
+            "from_spot": True,
+            "card": "yellow",
+            "advantage": False,
+            "goal_scored": False,
+            "scored_by": "home",
+            "expected_seq": 3,
+        },
         {"type": "foul", "id": "e3b", "against": "home", "number": 1, "penalty": "5a", "spot": pos},
         {"type": "foul", "id": "e3c", "against": "home", "number": 1, "penalty": "1", "goal_scored": True},
-        {"type": "ball_out", "id": "e4", "line": "end", "at": {"x": 0, "y": 40}, "last_hit_by": "away",
-         "deflected_off": "none"},
-        {"type": "whistle", "id": "e5", "reason": "injured_player", "ball": pos, "possession": "home",
-         "fair_play": True, "team": "home", "number": 2, "horse": "Lucera", "unconscious": False,
-         "visibly_injured": False, "contact": True, "same_injury": False, "first_hit": False},
+        {
+            "type": "ball_out",
+            "id": "e4",
+            "line": "end",
+            "at": {"x": 0, "y": 40},
+            "last_hit_by": "away",
+            "deflected_off": "none",
+        },
+        {
+            "type": "whistle",
+            "id": "e5",
+            "reason": "injured_player",
+            "ball": pos,
+            "possession": "home",
+            "fair_play": True,
+            "team": "home",
+            "number": 2,
+            "horse": "Lucera",
+            "unconscious": False,
+            "visibly_injured": False,
+            "contact": True,
+            "same_injury": False,
+            "first_hit": False,
+        },
         {"type": "restart_violation", "id": "e6", "kind": "late", "team": "away"},
         {"type": "horn", "id": "e7", "kind": "seven"},
         {"type": "horn", "id": "e7b", "kind": "final", "ball": pos, "clock": 450},
         {"type": "clock_set", "id": "e8", "clock": 200, "reason": "clock did not stop"},
         {"type": "card", "id": "e9", "team": "away", "number": 4, "color": "red"},
         {"type": "mount", "id": "e10", "team": "away", "number": 3, "horse": "Lucera"},
-        {"type": "substitution", "id": "e11", "team": "home", "out": 2,
-         "player": {"name": "Sub", "handicap": 1}},
+        {"type": "substitution", "id": "e11", "team": "home", "out": 2, "player": {"name": "Sub", "handicap": 1}},
         {"type": "suspend", "id": "e12", "reason": "darkness"},
         {"type": "resume", "id": "e13", "reason": "next morning"},
         {"type": "abandon", "id": "e14", "reason": "no effect on the outcome"},
         {"type": "overtime", "id": "e15"},
-        {"type": "shootout_start", "id": "e16", "format": "team", "first": "away",
-         "order": {"home": [1, 2, 3, 4], "away": [4, 3, 2, 1]}},
+        {
+            "type": "shootout_start",
+            "id": "e16",
+            "format": "team",
+            "first": "away",
+            "order": {"home": [1, 2, 3, 4], "away": [4, 3, 2, 1]},
+        },
         {"type": "shootout_attempt", "id": "e17", "team": "away", "number": 4, "scored": True},
         {"type": "forfeit", "id": "e18", "team": "away", "reason": "excused horse returned"},
         {"type": "void", "id": "e19", "target": "e2", "reason": "wrong team"},
@@ -92,9 +175,15 @@ def valid_log() -> dict:
     return {
         "format": "polo-match-log/1",
         "match": {
-            "rules": "USPA-2026", "periods": 4, "period_seconds": 420, "extra_seconds": 30,
-            "interval_seconds": 180, "halftime_seconds": 300, "upper_handicap_limit": 8,
-            "courtesy_change": False, "tack_allowance": False,
+            "rules": "USPA-2026",
+            "periods": 4,
+            "period_seconds": 420,
+            "extra_seconds": 30,
+            "interval_seconds": 180,
+            "halftime_seconds": 300,
+            "upper_handicap_limit": 8,
+            "courtesy_change": False,
+            "tack_allowance": False,
             "field": {"length": 300, "width": 160, "boarded": False},
             "home_defends": "north",
             "home": {"name": "Blue", "color": "#1d4ed8", "handicap_goals": 0, "players": _players("Blue")},
@@ -112,15 +201,29 @@ def valid_state() -> dict:
         "score": {"home": 5, "away": 4.5},
         "defends": {"home": "south", "away": "north"},
         "restart": {
-            "kind": "free_hit", "team": "home", "penalty": None, "spot": {"x": 60.0, "y": 10.0},
-            "toward": None, "count_seconds": 8, "hit_within_seconds": 5, "tap_allowed": False,
-            "min_clock_remaining": 5, "next_period": False, "rule": "22.f", "message": "…",
+            "kind": "free_hit",
+            "team": "home",
+            "penalty": None,
+            "spot": {"x": 60.0, "y": 10.0},
+            "toward": None,
+            "count_seconds": 8,
+            "hit_within_seconds": 5,
+            "tap_allowed": False,
+            "min_clock_remaining": 5,
+            "next_period": False,
+            "rule": "22.f",
+            "message": "…",
         },
         "timers": [{"kind": "injured_player", "seconds": 600, "team": "home", "number": 2, "started_at": None}],
         "excused_horses": [{"team": "away", "number": 3, "horse": "Lucera"}],
         "unavailable_players": [{"team": "home", "number": 2, "reason": "unconscious"}],
-        "shootout": {"format": "single", "round": 2, "line": 60, "next": {"team": "away", "number": 3},
-                     "points": {"home": 1, "away": 1}},
+        "shootout": {
+            "format": "single",
+            "round": 2,
+            "line": 60,
+            "next": {"team": "away", "number": 3},
+            "points": {"home": 1, "away": 1},
+        },
         "winner": None,
         "result": None,
         "last_seq": 57,
@@ -153,15 +256,19 @@ def test_every_event_type_of_the_contract_has_a_schema():
         assert event_type in defs
 
 
-def test_the_contract_names_match_the_spec_file_when_it_is_beside_the_repository():
-    text = _spec_text()
-    if text is None:  # a bare checkout without shared/: the copied lists above are the reference
-        return
+def test_the_contract_names_are_those_of_docs_match_log():
+    """The lists above are docs/MATCH-LOG.md's: its events table names the contract's event types,
+    and marks the app's own (hold, release) "(added)"; its deflections and whistle reasons."""
+    text = MATCH_LOG.read_text(encoding="utf-8")
     events_table = text.split("## Events", 1)[1].split("`deflected_off` for `ball_out`", 1)[0]
-    listed = set()
-    for row in re.findall(r"^\| (`[^|]+`) \|", events_table, flags=re.MULTILINE):
-        listed.update(re.findall(r"`([a-z_]+)`", row))
-    assert listed == CONTRACT_EVENT_TYPES
+    listed, added = set(), set()
+    for names, mark in re.findall(r"^\| (`[^|]+`)([^|]*)\|", events_table, flags=re.MULTILINE):
+        types = set(re.findall(r"`([a-z_]+)`", names))
+        listed |= types
+        if "(added)" in mark:
+            added |= types
+    assert listed - added == CONTRACT_EVENT_TYPES
+    assert added == ADDED_EVENT_TYPES
     deflections = text.split("`deflected_off` for `ball_out`:", 1)[1].split("For `line", 1)[0]
     assert set(re.findall(r"`([a-z_]+)`", deflections)) == CONTRACT_DEFLECTIONS
     reasons = text.split("`whistle.reason`:", 1)[1].split("## ", 1)[0]
@@ -193,9 +300,15 @@ def test_a_log_with_every_event_type_is_valid():
 
 def test_a_minimal_log_needs_only_the_teams():
     validate_log({"match": {"home": {}, "away": {}}, "events": []})  # names and rosters default
-    validate_log({"match": {"home": {"name": "Blue", "players": _players("B")},
-                            "away": {"name": "Red", "players": _players("R")}},
-                  "events": []})
+    validate_log(
+        {
+            "match": {
+                "home": {"name": "Blue", "players": _players("B")},
+                "away": {"name": "Red", "players": _players("R")},
+            },
+            "events": [],
+        }
+    )
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -205,22 +318,78 @@ def test_a_realistic_generated_match_is_a_valid_log(seed):
     validate_log(realistic_match(seed))
 
 
-def test_extra_fields_are_allowed_because_the_contract_lets_clients_add_them():
+def test_notes_and_the_servers_keys_are_allowed_and_the_config_may_carry_its_own():
     data = valid_log()
     data["events"][0]["note"] = "scorer's remark"
+    data["events"][0]["private_note"] = "for the officials"
+    data["events"][1]["by"] = {"role": "scorer", "name": "Sam"}
+    data["events"][1]["server_time"] = 1793000000.5
     data["match"]["venue"] = "Field 3"
     validate_log(data)
 
 
-@pytest.mark.parametrize("restart", [
-    None,
-    {"kind": "throw_in", "team": None, "penalty": None, "spot": {"x": 150, "y": 80}, "toward": None,
-     "count_seconds": None, "hit_within_seconds": None, "tap_allowed": None, "min_clock_remaining": None,
-     "next_period": True, "rule": "22.e(1)"},
-    {"kind": "penalty", "team": "away", "penalty": "6", "spot": {"x": 240, "y": 31}, "toward": None,
-     "count_seconds": None, "hit_within_seconds": 20, "tap_allowed": None, "min_clock_remaining": 5,
-     "next_period": False, "rule": "21.a"},
-])
+@pytest.mark.parametrize(
+    "what,change,path",
+    [
+        ("a key no event has", lambda d: d["events"][1].update(comment="x"), "$.events[1]"),
+        ("a key of another type", lambda d: d["events"][1].update(reason="other"), "$.events[1]"),
+        ("a clock on play", lambda d: d["events"][0].update(clock=0), "$.events[0]"),
+        ("a hold on a card", lambda d: d["events"][1].update(type="card", color="red", hold="h"), "$.events[1]"),
+        ("a key inside a position", lambda d: d["events"][3]["spot"].update(z=1), "$.events[3].spot"),
+        ("an id longer than 64", lambda d: d["events"][1].update(id="x" * 65), "$.events[1].id"),
+    ],
+)
+def test_an_event_carries_exactly_the_keys_of_its_type(what, change, path):
+    """Issue 11: unknown keys were stored and published; the engine refuses them (strict.py), and
+    so does the schema."""
+    data = valid_log()
+    change(data)
+    with pytest.raises(SchemaError) as caught:
+        validate_log(data)
+    assert path in [p for p, _m in caught.value.errors], (what, caught.value.errors)
+
+
+def test_the_schema_and_the_engine_allow_the_same_keys():
+    from officiating.engine.strict import ALLOWED
+
+    defs = load_schema("match-log")["$defs"]
+    common = set(defs["event"]["properties"])
+    for etype, allowed in ALLOWED.items():
+        assert common | set(defs[etype].get("properties", {})) == set(allowed), etype
+
+
+@pytest.mark.parametrize(
+    "restart",
+    [
+        None,
+        {
+            "kind": "throw_in",
+            "team": None,
+            "penalty": None,
+            "spot": {"x": 150, "y": 80},
+            "toward": None,
+            "count_seconds": None,
+            "hit_within_seconds": None,
+            "tap_allowed": None,
+            "min_clock_remaining": None,
+            "next_period": True,
+            "rule": "22.e(1)",
+        },
+        {
+            "kind": "penalty",
+            "team": "away",
+            "penalty": "6",
+            "spot": {"x": 240, "y": 31},
+            "toward": None,
+            "count_seconds": None,
+            "hit_within_seconds": 20,
+            "tap_allowed": None,
+            "min_clock_remaining": 5,
+            "next_period": False,
+            "rule": "21.a",
+        },
+    ],
+)
 def test_a_state_with_every_contract_key_is_valid(restart):
     state = valid_state()
     state["restart"] = restart
@@ -230,8 +399,16 @@ def test_a_state_with_every_contract_key_is_valid(restart):
 
 def test_a_scheduled_state_may_have_no_period_shootout_or_sequence_yet():
     state = valid_state()
-    state.update(status="scheduled", period=None, restart=None, shootout=None, last_seq=None,
-                 timers=[], excused_horses=[], unavailable_players=[])
+    state.update(
+        status="scheduled",
+        period=None,
+        restart=None,
+        shootout=None,
+        last_seq=None,
+        timers=[],
+        excused_horses=[],
+        unavailable_players=[],
+    )
     validate_state(state)
 
 
@@ -268,7 +445,7 @@ BROKEN_LOGS = [
     ("fair_play as text", lambda d: d["events"][7].update(fair_play="yes"), "$.events[7].fair_play"),
     ("unknown restart violation", lambda d: d["events"][8].update(kind="rude"), "$.events[8].kind"),
     ("horn of a third kind", lambda d: d["events"][9].update(kind="double"), "$.events[9].kind"),
-    ("negative clock", lambda d: d["events"][0].update(clock=-3), "$.events[0].clock"),
+    ("negative clock", lambda d: d["events"][1].update(clock=-3), "$.events[1].clock"),
     ("clock_set without clock", lambda d: d["events"][11].pop("clock"), "$.events[11]"),
     ("expected_seq as text", lambda d: d["events"][0].update(expected_seq="3"), "$.events[0].expected_seq"),
     ("shootout of a third format", lambda d: d["events"][19].update(format="golden"), "$.events[19].format"),
@@ -282,12 +459,22 @@ BROKEN_LOGS = [
     ("wrong format", lambda d: d.update(format="polo-match-log/2"), "$.format"),
     ("home defends east", lambda d: d["match"].update(home_defends="east"), "$.match.home_defends"),
     ("no away team", lambda d: d["match"].pop("away"), "$.match"),
-    ("handicap goals of a third", lambda d: d["match"]["away"].update(handicap_goals=1.3),
-     "$.match.away.handicap_goals"),
-    ("five players", lambda d: d["match"]["home"]["players"].append({"number": 1, "name": "X"}),
-     "$.match.home.players"),
+    (
+        "handicap goals of a third",
+        lambda d: d["match"]["away"].update(handicap_goals=1.3),
+        "$.match.away.handicap_goals",
+    ),
+    (
+        "five players",
+        lambda d: d["match"]["home"]["players"].append({"number": 1, "name": "X"}),
+        "$.match.home.players",
+    ),
     ("zero-length field", lambda d: d["match"]["field"].update(length=0), "$.match.field.length"),
-    ("a field too short for two 60-yard lines", lambda d: d["match"]["field"].update(length=120), "$.match.field.length"),
+    (
+        "a field too short for two 60-yard lines",
+        lambda d: d["match"]["field"].update(length=120),
+        "$.match.field.length",
+    ),
     ("periods as text", lambda d: d["match"].update(periods="4"), "$.match.periods"),
     ("boarded as text", lambda d: d["match"]["field"].update(boarded="yes"), "$.match.field.boarded"),
 ]

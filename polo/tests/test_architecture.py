@@ -6,6 +6,7 @@ inside a function counts as much as one at the top of a module: a circle hidden 
 still a circle, it only fails later. Imports under ``if TYPE_CHECKING:`` do not count (they never
 run).
 """
+
 from __future__ import annotations
 
 import ast
@@ -28,14 +29,18 @@ def _module_name(path: Path) -> str:
 
 def project_modules() -> dict[str, Path]:
     """Every module of the project's packages (tests and migrations included), by dotted name."""
-    return {_module_name(path): path
-            for package in PACKAGES for path in sorted((BASE_DIR / package).rglob("*.py"))
-            if "__pycache__" not in path.parts}
+    return {
+        _module_name(path): path
+        for package in PACKAGES
+        for path in sorted((BASE_DIR / package).rglob("*.py"))
+        if "__pycache__" not in path.parts
+    }
 
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(tree: ast.AST):
@@ -72,8 +77,9 @@ def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
                 candidates = [alias.name for alias in node.names]
             else:
                 source = _resolve(node, name, is_package)
-                candidates = [f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source
-                              for alias in node.names]
+                candidates = [
+                    f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source for alias in node.names
+                ]
             targets |= {c for c in candidates if c in modules and c != name}
         graph[name] = targets
     return graph
@@ -209,11 +215,18 @@ def test_the_match_log_s_reads_sit_below_its_writes(graph):
 
 def test_no_module_is_named_for_its_audience_by_a_suffix():
     """Rooms are packages (``matches/committee/views``), not ``views_committee`` beside ``views``."""
-    affixed = [name for name in project_modules()
-               if name.startswith("matches.") and ".tests." not in name and ".migrations." not in name
-               and any(part.endswith(("_committee", "_officials", "_public", "_urls")) or
-                       part.startswith(("public_", "committee_", "officials_"))
-                       for part in name.split("."))]
+    affixed = [
+        name
+        for name in project_modules()
+        if name.startswith("matches.")
+        and ".tests." not in name
+        and ".migrations." not in name
+        and any(
+            part.endswith(("_committee", "_officials", "_public", "_urls"))
+            or part.startswith(("public_", "committee_", "officials_"))
+            for part in name.split(".")
+        )
+    ]
     assert affixed == []
 
 
@@ -221,11 +234,7 @@ def test_no_module_is_named_for_its_audience_by_a_suffix():
 # scenarios read best whole) and migrations (``*/migrations/*``: written by Django) are exempt as
 # a kind. Any other module is named here on its own, with its reason: a literal table (data, not
 # logic: an edition's numbers, a message catalogue) may be; none is over the limit today.
-LONG_MODULES = {
-    # Being split by concern (field, periods and clock, handlers, the log) in the engine's part of
-    # issue 10; remove this exemption when that lands.
-    "officiating/engine/rules.py": "the rules engine, being split",
-}
+LONG_MODULES: dict[str, str] = {}
 
 
 def _exempt_kind(path: Path) -> bool:
@@ -235,7 +244,7 @@ def _exempt_kind(path: Path) -> bool:
 
 def test_no_module_is_over_600_lines():
     long = []
-    for name, path in project_modules().items():
+    for path in project_modules().values():
         relative = path.relative_to(BASE_DIR).as_posix()
         if _exempt_kind(path) or relative in LONG_MODULES:
             continue
@@ -243,4 +252,3 @@ def test_no_module_is_over_600_lines():
         if lines > MAX_LINES:
             long.append(f"{relative}: {lines} lines")
     assert long == [], f"modules over {MAX_LINES} lines (split them by concern):\n" + "\n".join(long)
-

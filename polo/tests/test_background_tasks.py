@@ -1,5 +1,6 @@
 """On the embedded defaults background work needs no Redis, and never holds the request that
 queued it: tasks run on a thread pool in the same process."""
+
 import threading
 
 import pytest

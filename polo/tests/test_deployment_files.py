@@ -1,7 +1,9 @@
 """Docker cannot run here, so the production files are checked for what can be checked: that
 docker-compose.yml parses, has the services and health checks production needs, and that its
 commands and settings match the app (modules, management commands, environment keys)."""
+
 import importlib
+import ipaddress
 import re
 import shlex
 
@@ -73,9 +75,31 @@ def test_every_setting_in_the_env_example_is_read_by_the_app():
         assert f'"{key}"' in settings_src or key in compose_src, f"{key} is in .env.example but nothing reads it"
 
 
+def test_only_our_proxy_is_believed_about_client_addresses(compose):
+    """Issue 11: ``--forwarded-allow-ips '*'`` let any client choose its address (the leftmost
+    X-Forwarded-For) and walk around the login throttle. Now uvicorn and the app believe only the
+    proxy's fixed address, which no other container can be given."""
+    web = compose["services"]["web"]
+    command = web["command"]
+    assert "--proxy-headers" in command
+    trusted = command[command.index("--forwarded-allow-ips") + 1]
+    assert "*" not in trusted
+    assert web["environment"]["FORWARDED_ALLOW_IPS"] == trusted  # the app reads what uvicorn trusts
+    default = re.fullmatch(r"\$\{FORWARDED_ALLOW_IPS:-([^}]+)\}", trusted).group(1)
+    proxy = ipaddress.ip_address(compose["services"]["proxy"]["networks"]["default"]["ipv4_address"])
+    assert default == str(proxy)
+    network = compose["networks"]["default"]["ipam"]["config"][0]
+    assert proxy in ipaddress.ip_network(network["subnet"])
+    assert proxy not in ipaddress.ip_network(network["ip_range"])  # not handed to another container
+    image_cmd = yaml.safe_load(re.search(r"^CMD (\[.*\])", (BASE_DIR / "Dockerfile").read_text(), flags=re.M).group(1))
+    assert "--forwarded-allow-ips" not in image_cmd  # uvicorn reads FORWARDED_ALLOW_IPS (default: localhost)
+    for name, service in compose["services"].items():
+        assert "*" not in (service.get("command") or []), name
+
+
 def test_the_image_starts_the_same_server_as_compose(compose):
     dockerfile = (BASE_DIR / "Dockerfile").read_text()
-    cmd = re.search(r'^CMD (\[.*\])', dockerfile, flags=re.M).group(1)
+    cmd = re.search(r"^CMD (\[.*\])", dockerfile, flags=re.M).group(1)
     assert yaml.safe_load(cmd)[:2] == compose["services"]["web"]["command"][:2]
 
 

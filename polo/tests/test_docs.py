@@ -6,6 +6,7 @@ project beside it, in a ``shared/`` folder a clone does not have: what the app n
 reasons and deflections of the JSON Schema the API checks events against, and the files the main
 pages name exist.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,8 +40,11 @@ OUTSIDE = re.compile(r"\.\./shared\b|\bshared/(?:spec|rules)\b")
 
 @pytest.mark.parametrize("page", DOCS + READMES + NOTES, ids=lambda p: str(p.relative_to(BASE_DIR)))
 def test_no_page_points_outside_the_repository(page: Path):
-    found = [f"line {n}: {line.strip()}" for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
-             if OUTSIDE.search(line)]
+    found = [
+        f"line {n}: {line.strip()}"
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
     assert found == []
 
 

@@ -1,11 +1,11 @@
 """Settings read from the environment fail loudly on bad values (polo/env.py)."""
+
 import subprocess
 import sys
 
 import pytest
 
 from polo.env import ConfigError, env_bool, env_choice, env_int, env_list
-
 from polo.testing import BASE_DIR
 
 
@@ -41,9 +41,18 @@ def test_env_list_and_choice(monkeypatch):
 
 
 def _settings_in_subprocess(env: dict, expr: str) -> subprocess.CompletedProcess:
-    code = f"import os; os.environ['DJANGO_SETTINGS_MODULE']='polo.settings'; from django.conf import settings; print({expr})"
-    clean = {k: v for k, v in __import__("os").environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}}
-    return subprocess.run([sys.executable, "-c", code], cwd=BASE_DIR, env={**clean, **env}, capture_output=True, text=True)
+    code = (
+        "import os; os.environ['DJANGO_SETTINGS_MODULE']='polo.settings'; "
+        f"from django.conf import settings; print({expr})"
+    )
+    clean = {
+        k: v
+        for k, v in __import__("os").environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY"}
+    }
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=BASE_DIR, env={**clean, **env}, capture_output=True, text=True
+    )
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key():
@@ -61,7 +70,8 @@ def test_an_unknown_time_zone_stops_the_app():
 def test_embedded_defaults_are_sqlite_the_in_memory_layer_and_eager_celery(tmp_path):
     result = _settings_in_subprocess(
         {"DEBUG": "true", "POLO_VAR_DIR": str(tmp_path)},
-        "settings.DATABASES['default']['ENGINE'], settings.CHANNEL_LAYERS['default']['BACKEND'], settings.CELERY_TASK_ALWAYS_EAGER",
+        "settings.DATABASES['default']['ENGINE'], settings.CHANNEL_LAYERS['default']['BACKEND'], "
+        "settings.CELERY_TASK_ALWAYS_EAGER",
     )
     assert result.returncode == 0, result.stderr
     assert "sqlite3" in result.stdout and "InMemoryChannelLayer" in result.stdout and "True" in result.stdout
@@ -69,8 +79,12 @@ def test_embedded_defaults_are_sqlite_the_in_memory_layer_and_eager_celery(tmp_p
 
 def test_redis_url_switches_on_channels_redis_and_the_broker(tmp_path):
     result = _settings_in_subprocess(
-        {"DEBUG": "true", "POLO_VAR_DIR": str(tmp_path), "REDIS_URL": "redis://127.0.0.1:6379/3",
-         "DATABASE_URL": "postgres://u@127.0.0.1:5432/polo"},
+        {
+            "DEBUG": "true",
+            "POLO_VAR_DIR": str(tmp_path),
+            "REDIS_URL": "redis://127.0.0.1:6379/3",
+            "DATABASE_URL": "postgres://u@127.0.0.1:5432/polo",
+        },
         "settings.CHANNEL_LAYERS['default']['BACKEND'], settings.CELERY_BROKER_URL, settings.CELERY_TASK_ALWAYS_EAGER, "
         "settings.DATABASES['default']['ENGINE'], settings.DATABASES['default']['CONN_MAX_AGE'], "
         "settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['max_connections'], "

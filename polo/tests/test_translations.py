@@ -1,5 +1,6 @@
 """Both languages ship: every string a user sees is in the Spanish catalogs, translated, and the
 compiled catalogs (.mo, committed so a fresh machine needs no gettext tools) match their sources."""
+
 from __future__ import annotations
 
 import ast
@@ -25,14 +26,16 @@ def parse_po(path: Path) -> dict[tuple[str | None, str], dict]:
     field = None
 
     def flush() -> None:
-        if "msgid" in current and current["msgid"]:
+        if current.get("msgid"):
             strs = [v for k, v in current.items() if k.startswith("msgstr")]
             entries[(current.get("msgctxt"), current["msgid"])] = {
-                "str": strs[0] if strs else "", "plural": current.get("msgid_plural"),
-                "all": strs, "fuzzy": current.get("fuzzy", False),
+                "str": strs[0] if strs else "",
+                "plural": current.get("msgid_plural"),
+                "all": strs,
+                "fuzzy": current.get("fuzzy", False),
             }
 
-    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
+    for raw in [*path.read_text(encoding="utf-8").splitlines(), ""]:
         line = raw.strip()
         if not line:
             flush()
@@ -75,7 +78,11 @@ def test_the_compiled_catalog_matches_its_source(po):
         compiled = gettext.GNUTranslations(fh)
     for (context, msgid), entry in parse_po(po).items():
         if entry["plural"]:
-            got = compiled.npgettext(context, msgid, entry["plural"], 1) if context else compiled.ngettext(msgid, entry["plural"], 1)
+            got = (
+                compiled.npgettext(context, msgid, entry["plural"], 1)
+                if context
+                else compiled.ngettext(msgid, entry["plural"], 1)
+            )
         else:
             got = compiled.pgettext(context, msgid) if context else compiled.gettext(msgid)
         assert got == entry["str"], f"{po.name}: {msgid!r} is stale in the .mo (run compilemessages)"
@@ -99,11 +106,13 @@ JS_ESCAPE = re.compile(r"""\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|
 
 def _unescape_js(text: str) -> str:
     """A JavaScript string literal's escapes, decoded (without mangling the non-ASCII text around them)."""
+
     def one(m: re.Match) -> str:
         e = m.group(1)
         if e[0] in "ux" and len(e) > 1:
             return chr(int(e.strip("u{}x"), 16))
         return {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0", "\n": ""}.get(e, e)
+
     return JS_ESCAPE.sub(one, text)
 
 
@@ -153,9 +162,15 @@ UNTRANSLATED_OK = {"English", "Español", "PDF", "CSV", "JSON", "Ctrl", "Space",
 
 def _visible_template_text(source: str) -> list[str]:
     """The words of a template outside any tag, translation block or variable."""
-    for pattern in (r"\{%\s*block body_class\s*%\}.*?\{%\s*endblock\s*%\}",
-                    r"\{%\s*blocktranslate.*?endblocktranslate\s*%\}", r"\{%.*?%\}", r"\{\{.*?\}\}",
-                    r"<script.*?</script>", r"<style.*?</style>", r"<!--.*?-->"):
+    for pattern in (
+        r"\{%\s*block body_class\s*%\}.*?\{%\s*endblock\s*%\}",
+        r"\{%\s*blocktranslate.*?endblocktranslate\s*%\}",
+        r"\{%.*?%\}",
+        r"\{\{.*?\}\}",
+        r"<script.*?</script>",
+        r"<style.*?</style>",
+        r"<!--.*?-->",
+    ):
         source = re.sub(pattern, " ", source, flags=re.S)
     shown = [m.group(1) for m in re.finditer(r'(?:title|aria-label|placeholder|alt)="([^"]*)"', source)]
     shown.append(re.sub(r"<[^>]+>", " ", source))
@@ -165,8 +180,11 @@ def _visible_template_text(source: str) -> list[str]:
 def test_no_template_shows_text_outside_a_translation():
     leaks = []
     for path in sorted((BASE_DIR / "templates").rglob("*.html")):
-        words = [w for w in _visible_template_text(path.read_text(encoding="utf-8"))
-                 if w not in UNTRANSLATED_OK and not (len(w) == 1 and w.isupper())]  # key caps: G, F, O…
+        words = [
+            w
+            for w in _visible_template_text(path.read_text(encoding="utf-8"))
+            if w not in UNTRANSLATED_OK and not (len(w) == 1 and w.isupper())
+        ]  # key caps: G, F, O…
         if words:
             leaks.append(f"{path.relative_to(BASE_DIR)}: {' '.join(words[:8])}")
     assert not leaks, "\n".join(leaks)

@@ -1,7 +1,4 @@
 /* The day and the bracket: team colours (CSP: no inline styles, so they are set from here). */
-(function () {
-  "use strict";
-  document.querySelectorAll(".swatch[data-color]").forEach(function (el) {
-    if (/^#[0-9a-fA-F]{6}$/.test(el.dataset.color)) el.style.setProperty("background-color", el.dataset.color);
-  });
-})();
+for (const swatch of document.querySelectorAll(".swatch[data-color]")) {
+  if (/^#[0-9a-fA-F]{6}$/.test(swatch.dataset.color)) swatch.style.setProperty("background-color", swatch.dataset.color);
+}

@@ -5,9 +5,9 @@ The shared server (``live_server_proc``) is shared with other test modules, so n
 assumes where the demo match stands: ``ensure_in_play``/``ensure_stopped`` read the state first
 and send only the event that the state allows.
 """
+
 from __future__ import annotations
 
-import time
 import uuid
 from typing import Any
 
@@ -15,9 +15,22 @@ from polo.testing import HttpClient, ServerProcess
 
 DEMO_PASSWORD = "polo-demo"
 
-# Every page of PoloLive exposes its connections; the first is the page's match.
+# Every live page exposes its connections (static/js/live.js, the one debug handle
+# window.PoloLive.instances); the first is the page's match.
 LIVE = "PoloLive.instances[0]"
 IS_LIVE = f"() => window.PoloLive && PoloLive.instances.length > 0 && {LIVE}.status === 'live'"
+
+
+def page_module(name: str) -> str:
+    """A JavaScript expression: a promise of the page's own instance of its module static/js/<name>,
+    imported from the very URL the page loaded it from (hashed names with the manifest storage),
+    so that a test calls what the page uses: ``f"(await {page_module('horns.js')}).soundHorn('final')"``."""
+    return (
+        "(() => { const url = Array.from(document.querySelectorAll("
+        "'script[type=module][src], link[rel=modulepreload][href]'), (e) => e.src || e.href)"
+        f".find((u) => new URL(u).pathname.replace(/[.][0-9a-f]{{12}}[.]js$/, '.js').endsWith('/js/{name}'));"
+        f" if (!url) throw new Error('the page does not load {name}'); return import(url); }})()"
+    )
 
 
 def demo_match_id(server: ServerProcess) -> int:
@@ -42,8 +55,7 @@ def scorer(server: ServerProcess) -> HttpClient:
 
 
 def state(server: ServerProcess, match_id: int, lang: str = "en") -> dict[str, Any]:
-    status, data = server.client().request("GET", f"/api/matches/{match_id}/state",
-                                           headers={"Accept-Language": lang})
+    status, data = server.client().request("GET", f"/api/matches/{match_id}/state", headers={"Accept-Language": lang})
     assert status == 200, data
     return data
 
@@ -65,8 +77,17 @@ def ensure_in_play(client: HttpClient, match_id: int) -> dict[str, Any]:
 def ensure_stopped(client: HttpClient, match_id: int) -> dict[str, Any]:
     _, data = client.request("GET", f"/api/matches/{match_id}/state")
     if data["state"]["status"] == "in_play":
-        data = post(client, match_id, {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0},
-                                       "last_hit_by": "home", "deflected_off": "none"})
+        data = post(
+            client,
+            match_id,
+            {
+                "type": "ball_out",
+                "line": "side",
+                "at": {"x": 150, "y": 0},
+                "last_hit_by": "home",
+                "deflected_off": "none",
+            },
+        )
     return data
 
 
@@ -111,5 +132,7 @@ def wait_seq(page, last_seq: int, timeout: float = 10_000) -> None:
     page.wait_for_function(f"() => {LIVE}.lastSeq >= {last_seq}", timeout=timeout)
 
 
-def now() -> float:
-    return time.time()
+def wait_for_frame(page) -> None:
+    """Until the page has drawn two more animation frames: every live page redraws its clock on
+    each, so what it shows now is what it made of everything it had received before the call."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")

@@ -6,6 +6,7 @@ time left by default, the committee time played; the clock is always labelled; t
 button switches the convention and the choice outlives a reload; ``?clock=`` in the address wins;
 the goals table gives each goal's time in the convention of the clock beside it.
 """
+
 from __future__ import annotations
 
 import math
@@ -14,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .committee_browser import PageWatch, log_in, module_server, shell
-from .live_helpers import IS_LIVE, post, scorer
+from .live_helpers import IS_LIVE, page_module, post, scorer
 
 pytestmark = pytest.mark.browser
 
@@ -191,7 +192,7 @@ def test_the_scoreboard_speaks_spanish(server, context, page, watch, match_id):
 
 
 # (elapsed, regular length as given, time left, time played): the convention module's arithmetic,
-# the same as PoloLive.clockText() for time left.
+# the same as a live connection's clockText() for time left.
 FORMATS = [
     (100, 420, "5:20", "1:40"),
     (99.5, 420, "5:21", "1:39"),
@@ -206,13 +207,23 @@ FORMATS = [
 def test_the_module_formats_both_conventions_like_the_live_clock(server, page, watch, match_id):
     page.goto(f"{server.url}/matches/{match_id}/")
     page.wait_for_function(IS_LIVE)
-    got = page.evaluate("""(rows) => rows.map(([e, info]) => [
-        PoloClockConvention.format(e, info, "left"), PoloClockConvention.format(e, info, "played")])""",
-                        [[e, info] for e, info, _, _ in FORMATS])
+    module = page_module("clock-convention.js")
+    got = page.evaluate(
+        f"""async (rows) => {{
+        const convention = await {module};
+        return rows.map(([e, info]) => [convention.format(e, info, "left"), convention.format(e, info, "played")]);
+    }}""",
+        [[e, info] for e, info, _, _ in FORMATS],
+    )
     assert got == [[lft, ply] for _, _, lft, ply in FORMATS]
-    assert page.evaluate('PoloClockConvention.format(null, 420, "left")') == ""
-    defaults = page.evaluate("""() => ["scoreboard", "tv", "overlay", "tournament", "scorer", "referee", "committee"]
-        .map((s) => PoloClockConvention.get(s))""")
+    assert page.evaluate(f'async () => (await {module}).format(null, 420, "left")') == ""
+    defaults = page.evaluate(f"""async () => {{
+        const convention = await {module};
+        const screens = ["scoreboard", "tv", "overlay", "tournament", "scorer", "referee", "committee"];
+        return screens.map((s) => convention.get(s));
+    }}""")
     assert defaults == ["left"] * 4 + ["played"] * 3
-    # On a live connection, time left is exactly what PoloLive.clockText() shows.
-    assert page.evaluate('PoloClockConvention.clockText(PoloLive.instances[0], "left") === PoloLive.instances[0].clockText()')
+    # On a live connection, time left is exactly what the connection's clockText() shows.
+    assert page.evaluate(
+        f'async () => (await {module}).clockText(PoloLive.instances[0], "left") === PoloLive.instances[0].clockText()'
+    )

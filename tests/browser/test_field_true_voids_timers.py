@@ -2,12 +2,24 @@
 committee's decisions, and voids any other event by its number from the keyboard (``#n``); the
 restart timers end when their restart is taken, at the end of the period and on a void; and a
 finished or suspended match offers no whistle, foul or card."""
+
 from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import (PageWatch, events, log_in, module_server, new_match, official, open_screen, post, press,
-                                state)
+from .live_helpers import page_module
+from .officials_helpers import (
+    PageWatch,
+    events,
+    log_in,
+    module_server,
+    new_match,
+    official,
+    open_screen,
+    post,
+    press,
+    state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -40,12 +52,14 @@ def test_the_scorer_may_not_void_the_committees_suspend(server, context, page):
     assert "(committee)" in suspend.inner_text()
     assert page.query_selector('#log .log-entry[data-type="play"] .log-void') is not None
     # The same rule for every committee decision: a shootout hit the committee logged, say.
-    assert page.evaluate("""() => [
-      PoloOfficials.canVoid('scorer', {type: 'shootout_attempt', event: {by: {role: 'committee', name: 'C'}}}),
-      PoloOfficials.canVoid('umpire', {type: 'forfeit', event: {}}),
-      PoloOfficials.canVoid('scorer', {type: 'shootout_attempt', event: {by: {role: 'scorer', name: 'S'}}}),
-      PoloOfficials.canVoid('committee', {type: 'suspend', event: {by: {role: 'committee', name: 'C'}}})]""") == [
-        False, False, True, True]
+    assert page.evaluate(f"""async () => {{
+      const {{canVoid}} = await {page_module("officials/permissions.js")};
+      return [
+        canVoid('scorer', {{type: 'shootout_attempt', event: {{by: {{role: 'committee', name: 'C'}}}}}}),
+        canVoid('umpire', {{type: 'forfeit', event: {{}}}}),
+        canVoid('scorer', {{type: 'shootout_attempt', event: {{by: {{role: 'scorer', name: 'S'}}}}}}),
+        canVoid('committee', {{type: 'suspend', event: {{by: {{role: 'committee', name: 'C'}}}}}})];
+    }}""") == [False, False, True, True]
 
     press(page, "z")  # "void the last" does not reach past it either
     box = page.wait_for_selector('#rejection[data-code="void_not_permitted"]')
@@ -84,7 +98,9 @@ def test_void_by_number_from_the_keyboard(server, context, page):
     page.fill("#command .cmd-input input", str(mount_seq))
     press(page, "Enter")
     page.wait_for_selector('#command[data-type="void"][data-step="reason"]')
-    assert f"#{mount_seq}" in page.inner_text("#command .cmd-note") and "Lucera" in page.inner_text("#command .cmd-note")
+    assert f"#{mount_seq}" in page.inner_text("#command .cmd-note") and "Lucera" in page.inner_text(
+        "#command .cmd-note"
+    )
     page.keyboard.type("wrong horse")
     press(page, "Enter")
     page.wait_for_selector(f'#log .log-entry.voided[data-seq="{mount_seq}"]')
@@ -102,7 +118,10 @@ def test_void_by_number_from_the_keyboard(server, context, page):
     logged = events(server, match_id)
     void = logged[-1]
     assert void["type"] == "void"
-    assert (void["event"]["target"], void["event"]["reason"]) == ([e["id"] for e in logged if e["type"] == "mount"][0], "wrong horse")
+    assert (void["event"]["target"], void["event"]["reason"]) == (
+        next(e["id"] for e in logged if e["type"] == "mount"),
+        "wrong horse",
+    )
     assert [e["type"] for e in logged] == ["play", "mount", "hold", "goal", "void"]
     press(page, "?")
     assert "Void event number n" in page.inner_text("#help")
@@ -198,7 +217,7 @@ def test_a_voided_stoppage_holds_the_clock_again_until_the_right_one_is_logged(s
     page.wait_for_selector('[data-clock][data-running="true"]', state="attached")
     press(page, "g", "h", "1")  # a goal … that was wide
     page.wait_for_selector('#log .log-entry[data-type="goal"]')
-    held_at = [e for e in events(server, match_id) if e["type"] == "goal"][0]["event"]["clock"]
+    held_at = next(e for e in events(server, match_id) if e["type"] == "goal")["event"]["clock"]
 
     press(page, "z")
     page.wait_for_selector('#command[data-type="void"] .cmd-input input')

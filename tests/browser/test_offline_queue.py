@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from .officials_helpers import events, game_events, log_in, module_server, new_match, official, open_screen, post, press, wait_seq
+from .officials_helpers import events, log_in, module_server, new_match, official, open_screen, post, press, wait_seq
 
 pytestmark = pytest.mark.browser
 

@@ -104,7 +104,7 @@ def test_the_umpire_confirms_the_score_when_the_chukker_ends(server, tablet):
     page.tap("#confirm-score")
     page.wait_for_selector('#confirm .confirmed[data-period="1"]')
     page.wait_for_selector('#confirmations li[data-period="1"]')
-    status, data = official(server, "umpire2").request("GET", f"/matches/{match_id}/referee/confirmations")
+    status, data = official(server, "umpire2").request("GET", f"/api/matches/{match_id}/confirmations")
     assert status == 200
     [confirmation] = data["confirmations"]
     assert (confirmation["username"], confirmation["period"], confirmation["score"]) == ("referee", 1, {"home": 0, "away": 1})

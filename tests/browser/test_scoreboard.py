@@ -2,6 +2,7 @@
 
 Every test also watches the page's console: no error, no uncaught exception, no CSP violation.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,11 +14,10 @@ from .live_helpers import (
     PageWatch,
     ensure_in_play,
     ensure_stopped,
-    now,
     post,
-    scorer,
     shown as show,
     state,
+    wait_for_frame,
     wait_live,
     wait_seq,
 )
@@ -25,13 +25,13 @@ from .live_helpers import (
 pytestmark = pytest.mark.browser
 
 
-
-
 def text(page, role: str) -> str:
     return page.locator(f'#scoreboard [data-role="{role}"]').inner_text().strip()
 
 
-def test_a_goal_posted_by_the_scorer_shows_within_a_second(live_server_proc, page, watch, match_id, official):
+def test_a_goal_posted_by_the_scorer_is_pushed_to_the_scoreboard(live_server_proc, page, watch, match_id, official):
+    """The goal reaches the page over its socket, as the update of the goal itself (how fast is
+    bench/bench_screens.py's business, not a test's)."""
     ensure_in_play(official, match_id)
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     wait_live(page)
@@ -39,19 +39,25 @@ def test_a_goal_posted_by_the_scorer_shows_within_a_second(live_server_proc, pag
     wait_seq(page, before["last_seq"])
     expected = before["state"]["score"]["home"] + 1
     shown = show(expected)
-    page.evaluate("""(shown) => {
+    page.evaluate(
+        f"""(shown) => {{
       const node = document.querySelector('[data-role="score-home"]');
-      new MutationObserver(() => {
-        if (node.textContent === shown && !window.__shownAt) window.__shownAt = Date.now() / 1000;
-      }).observe(node, {childList: true, characterData: true, subtree: true});
-    }""", shown)
+      const live = {LIVE};
+      new MutationObserver(() => {{
+        if (node.textContent === shown && !window.__shownBy) window.__shownBy = [live.status, window.__lastSource];
+      }}).observe(node, {{childList: true, characterData: true, subtree: true}});
+      const onState = live.opts.onState;
+      live.opts.onState = (s, info) => {{ window.__lastSource = [info.source, info.lastSeq]; onState(s, info); }};
+    }}""",
+        shown,
+    )
 
-    sent = now()
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 1})
     assert answer["state"]["score"]["home"] == expected
-    page.wait_for_function("() => window.__shownAt", timeout=3000)
-    latency = page.evaluate("window.__shownAt") - sent
-    assert latency < 1.0, f"the goal took {latency:.3f} s to show"
+    page.wait_for_function("() => window.__shownBy", timeout=10_000)
+    # Shown while the socket was live, by the update that carried the goal (not a poll or a resync).
+    status, (source, seq) = page.evaluate("window.__shownBy")
+    assert (status, source) == ("live", "update") and seq >= answer["last_seq"]
 
     # The goal heads the last goals: chukker, team and the hitter's name.
     first = page.locator('#scoreboard [data-role="goals"] tr').first
@@ -59,8 +65,9 @@ def test_a_goal_posted_by_the_scorer_shows_within_a_second(live_server_proc, pag
     assert cells[0] == str(answer["state"]["period"]["number"])
     assert cells[3] == "Adolfo Cambiaso"
     # A goal changes ends (Rule 22.e(1)): the page says so, and the restart is the throw-in.
-    assert text(page, "attacks-home") == ("Attacks the south goal" if answer["state"]["defends"]["home"] == "north"
-                                          else "Attacks the north goal")
+    assert text(page, "attacks-home") == (
+        "Attacks the south goal" if answer["state"]["defends"]["home"] == "north" else "Attacks the north goal"
+    )
     assert text(page, "restart") == answer["state"]["restart"]["message"]
     assert page.title().startswith(f"La Dolfina Blue {shown}")
 
@@ -76,8 +83,17 @@ def test_each_event_is_applied_once_and_in_order(live_server_proc, page, watch, 
     }}""")
     ensure_in_play(official, match_id)
     for _ in range(3):
-        post(official, match_id, {"type": "ball_out", "line": "side", "at": {"x": 100, "y": 160},
-                                  "last_hit_by": "away", "deflected_off": "none"})
+        post(
+            official,
+            match_id,
+            {
+                "type": "ball_out",
+                "line": "side",
+                "at": {"x": 100, "y": 160},
+                "last_hit_by": "away",
+                "deflected_off": "none",
+            },
+        )
         last = post(official, match_id, {"type": "play"})["last_seq"]
     wait_seq(page, last)
     seen = page.evaluate("window.__seen")
@@ -114,22 +130,32 @@ def test_a_missed_update_is_noticed_and_resynced(live_server_proc, page, watch, 
     last = post(official, match_id, {"type": "goal", "team": "away", "number": 3})
     wait_seq(page, last["last_seq"])
     assert dropped, "the route dropped an update"
-    page.wait_for_function("(n) => document.querySelectorAll('#scoreboard [data-role=\"goals\"] tr:not(.empty)').length >= n",
-                           arg=min(goals_before + 2, 8), timeout=5000)
-    rows = [[c.strip() for c in row.locator("td").all_inner_texts()]
-            for row in page.locator('#scoreboard [data-role="goals"] tr').all()]
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#scoreboard [data-role=\"goals\"] tr:not(.empty)').length >= n",
+        arg=min(goals_before + 2, 8),
+        timeout=5000,
+    )
+    rows = [
+        [c.strip() for c in row.locator("td").all_inner_texts()]
+        for row in page.locator('#scoreboard [data-role="goals"] tr').all()
+    ]
     assert rows[0][3] == "Nicolas Pieres" and rows[1][3] == "Gonzalo Pieres"
     assert text(page, "score-away") == show(last["state"]["score"]["away"])
 
 
-def test_the_scoreboard_falls_back_to_polling_when_websockets_are_blocked(live_server_proc, page, watch, match_id, official):
+def test_the_scoreboard_falls_back_to_polling_when_websockets_are_blocked(
+    live_server_proc, page, watch, match_id, official
+):
     page.route_web_socket(re.compile(r"/ws/matches/"), lambda ws: ws.close(code=1011))
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     page.wait_for_function(f"() => window.PoloLive && {LIVE}.status === 'offline'", timeout=10_000)
     assert page.locator('[data-role="conn"]').get_attribute("data-status") == "offline"
     answer = ensure_in_play(official, match_id)
-    answer = post(official, match_id, {"type": "ball_out", "line": "side", "at": {"x": 200, "y": 0},
-                                       "last_hit_by": "away", "deflected_off": "none"})
+    answer = post(
+        official,
+        match_id,
+        {"type": "ball_out", "line": "side", "at": {"x": 200, "y": 0}, "last_hit_by": "away", "deflected_off": "none"},
+    )
     # Polled every 3 s or so: the new restart shows without a socket.
     page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=8000)
     assert text(page, "restart") == answer["state"]["restart"]["message"]
@@ -146,15 +172,22 @@ def test_the_clock_runs_locally_and_stops_with_the_match(live_server_proc, page,
     stopped = ensure_stopped(official, match_id)
     wait_seq(page, stopped["last_seq"])
     a = page.evaluate(f"{LIVE}.clockElapsed()")
-    page.wait_for_timeout(300)
+    # Later, an update that changes nothing on the board (a horse change): once the page has it and
+    # has drawn a frame since, a clock still running would have moved on.
+    later = post(official, match_id, {"type": "mount", "team": "home", "number": 1, "horse": "Clock test"})
+    wait_seq(page, later["last_seq"])
+    wait_for_frame(page)
     assert page.evaluate(f"{LIVE}.clockElapsed()") == a == stopped["state"]["clock"]["elapsed"]
     assert page.locator('[data-role="clock"]').inner_text() == page.evaluate(f"{LIVE}.clockText()")
 
 
 def test_the_field_diagram_shows_ends_lines_and_the_restart_spot(live_server_proc, page, watch, match_id, official):
     answer = ensure_in_play(official, match_id)
-    answer = post(official, match_id, {"type": "ball_out", "line": "side", "at": {"x": 90, "y": 0},
-                                       "last_hit_by": "home", "deflected_off": "none"})
+    answer = post(
+        official,
+        match_id,
+        {"type": "ball_out", "line": "side", "at": {"x": 90, "y": 0}, "last_hit_by": "home", "deflected_off": "none"},
+    )
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     wait_live(page)
     svg = page.locator('#scoreboard svg[data-role="field"]')
@@ -210,8 +243,17 @@ def test_the_spanish_page_is_in_spanish_live_too(live_server_proc, page, watch, 
     assert page.locator("html").get_attribute("lang") == "es"
     wait_live(page)
     ensure_in_play(official, match_id)
-    answer = post(official, match_id, {"type": "ball_out", "line": "side", "at": {"x": 120, "y": 160},
-                                       "last_hit_by": "home", "deflected_off": "none"})
+    answer = post(
+        official,
+        match_id,
+        {
+            "type": "ball_out",
+            "line": "side",
+            "at": {"x": 120, "y": 160},
+            "last_hit_by": "home",
+            "deflected_off": "none",
+        },
+    )
     wait_seq(page, answer["last_seq"])
     # The restart arrives over the socket in the reader's language.
     spanish = state(live_server_proc, match_id, lang="es")["state"]["restart"]["message"]

@@ -1,4 +1,5 @@
 """The stream overlay and the tournament's day page, live in Chromium against the shared server."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -7,21 +8,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.conf import settings
 
-from .live_helpers import (
-    LIVE,
-    ensure_in_play,
-    ensure_stopped,
-    post,
-    scorer,
-    shown,
-    state,
-    tournament_id,
-    wait_live,
-)
+from .live_helpers import LIVE, ensure_in_play, post, shown, state, tournament_id, wait_live
 
 pytestmark = pytest.mark.browser
-
-
 
 
 def test_the_overlay_is_a_transparent_bar_that_follows_the_match(live_server_proc, page, watch, match_id, official):
@@ -64,19 +53,28 @@ def test_the_tournament_page_shows_the_day_live(live_server_proc, page, watch, m
     assert card.count() == 1
     # The match in progress gets a socket (it is on screen), and its clock runs.
     page.wait_for_function(
-        "(id) => window.tournamentLive && tournamentLive.cards[id].live && tournamentLive.cards[id].live.status === 'live'",
-        arg=match_id, timeout=10_000)
+        "(id) => window.PoloLive && PoloLive.instances.some((l) => l.matchId === id && l.status === 'live')",
+        arg=match_id,
+        timeout=10_000,
+    )
     first = card.locator('[data-role="clock"]').inner_text()
-    page.wait_for_function("([sel, t]) => document.querySelector(sel).textContent !== t",
-                           arg=[f'.tl-match[data-match-id="{match_id}"] [data-role="clock"]', first], timeout=3000)
+    page.wait_for_function(
+        "([sel, t]) => document.querySelector(sel).textContent !== t",
+        arg=[f'.tl-match[data-match-id="{match_id}"] [data-role="clock"]', first],
+        timeout=3000,
+    )
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 3})
     page.wait_for_function(
         "([sel, text]) => document.querySelector(sel).textContent === text",
-        arg=[f'.tl-match[data-match-id="{match_id}"] [data-role="score-home"]', shown(answer["state"]["score"]["home"])],
-        timeout=3000)
+        arg=[
+            f'.tl-match[data-match-id="{match_id}"] [data-role="score-home"]',
+            shown(answer["state"]["score"]["home"]),
+        ],
+        timeout=3000,
+    )
     assert card.get_attribute("data-status") == answer["state"]["status"]
     # Only matches in progress hold a socket.
-    sockets = page.evaluate("Object.values(tournamentLive.cards).filter(c => c.live).map(c => c.meta.id)")
+    sockets = page.evaluate("PoloLive.instances.map((l) => l.matchId)")
     statuses = {m["id"]: m["state"]["status"] for m in listing["matches"]}
     assert match_id in sockets
     assert all(statuses.get(i) not in ("scheduled", "final", "abandoned") for i in sockets)

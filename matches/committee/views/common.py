@@ -1,5 +1,8 @@
-"""What the committee's views share: the gate (only the committee, or the login page), the match
-they act on, and the way a form's errors and a refused event reach the page as messages."""
+"""What the committee's views share: the gates (only the committee, or the login page; then only the
+committee of the tournament a page belongs to: ``matches.permissions.is_committee_of``), the match
+or tournament they act on, and the way a form's errors and a refused event reach the page as
+messages."""
+
 from __future__ import annotations
 
 import uuid
@@ -12,8 +15,8 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language, gettext as _
 
-from matches.models import Match
-from matches.permissions import is_committee
+from matches.models import Match, Tournament
+from matches.permissions import is_committee, is_committee_of
 
 from ..services import committee_event_send
 
@@ -30,10 +33,31 @@ def committee_required(view):
     return wrapped
 
 
-def committee_match(pk: int) -> Match:
+def committee_of(request: HttpRequest, tournament: Tournament | int | None) -> None:
+    """Only the committee of the tournament (its assigned members, the federation) goes further: any
+    other committee member gets 403 (tournaments and matches are public, so no existence is hidden)."""
+    if not is_committee_of(request.user, tournament):
+        raise PermissionDenied
+
+
+def match_or_404(pk: int) -> Match:
     return get_object_or_404(
         Match.objects.select_related("tournament", "field", "home__team", "away__team", "referee", "scorer"), pk=pk
     )
+
+
+def committee_match(request: HttpRequest, pk: int) -> Match:
+    """The match, for the committee of its tournament only."""
+    match = match_or_404(pk)
+    committee_of(request, match.tournament_id)
+    return match
+
+
+def committee_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament, for its committee only."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    committee_of(request, tournament)
+    return tournament
 
 
 def language() -> str:
@@ -60,7 +84,9 @@ def event_form_initial() -> dict:
     return {"event_id": uuid.uuid4()}
 
 
-def event_send(request: HttpRequest, match: Match, event: dict, success: str, audit_details: dict | None = None) -> bool:
+def event_send(
+    request: HttpRequest, match: Match, event: dict, success: str, audit_details: dict | None = None
+) -> bool:
     result = committee_event_send(match=match, event=event, user=request.user, audit_details=audit_details)
     if result.accepted:
         messages.success(request, success)

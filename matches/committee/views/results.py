@@ -1,26 +1,28 @@
 """Results: the official report (HTML and PDF, rebuilt on request), the log's exports (CSV and the
 match-log JSON that ``manage.py replay`` reads), a tournament's standings and its bracket."""
+
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from matches.models import Match, Tournament
+from matches.models import Match
 
 from .. import reports, standings
 from ..models import AuditEntry
 from ..services import audit_record
 from ..tasks import match_report_build
-from .common import committee_match, committee_required, language
+from .common import committee_match, committee_required, committee_tournament, language
 
 Action = AuditEntry.Action
 
 
 # -- reports -----------------------------------------------------------------------------------------
+
 
 def _report_data(match: Match) -> tuple[dict, object | None]:
     """The stored report of the current log position, or the data built now (provisional)."""
@@ -32,14 +34,16 @@ def _report_data(match: Match) -> tuple[dict, object | None]:
 
 @committee_required
 def report_html(request: HttpRequest, pk: int) -> HttpResponse:
-    match = committee_match(pk)
+    match = committee_match(request, pk)
     data, stored = _report_data(match)
-    return render(request, "committee/report.html", {"match": match, "data": data, "stored": stored, "view": ReportView(data)})
+    return render(
+        request, "committee/report.html", {"match": match, "data": data, "stored": stored, "view": ReportView(data)}
+    )
 
 
 @committee_required
 def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    match = committee_match(pk)
+    match = committee_match(request, pk)
     data, stored = _report_data(match)
     if stored is not None and stored.pdf and language() == settings.LANGUAGE_CODE:
         pdf = bytes(stored.pdf)
@@ -52,7 +56,7 @@ def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 @committee_required
 def log_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    match = committee_match(pk)
+    match = committee_match(request, pk)
     response = HttpResponse(reports.match_log_csv(match), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-log.csv"'
     return response
@@ -60,7 +64,7 @@ def log_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @committee_required
 def log_json(request: HttpRequest, pk: int) -> HttpResponse:
-    match = committee_match(pk)
+    match = committee_match(request, pk)
     response = JsonResponse(reports.match_log_export(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-log.json"'
     return response
@@ -69,7 +73,7 @@ def log_json(request: HttpRequest, pk: int) -> HttpResponse:
 @committee_required
 @require_POST
 def report_rebuild(request: HttpRequest, pk: int) -> HttpResponse:
-    match = committee_match(pk)
+    match = committee_match(request, pk)
     audit_record(user=request.user, action=Action.REPORT_REBUILD, match=match, details={"last_seq": match.last_seq})
     match_report_build.delay(match.pk, match.last_seq, True)
     messages.success(request, _("The report is being rebuilt from the log."))
@@ -87,20 +91,37 @@ class ReportView:
 
     def periods(self):
         for p in self.data["periods"]:
-            yield {**p, "label": reports.period_label(p["number"], p["kind"]),
-                   "goals": [{**g, "team_name": self.team[g["team"]], "clock_label": reports.clock_label(g["clock"]),
-                              "how_label": reports.how_label(g["how"])} for g in p["goals"]]}
+            yield {
+                **p,
+                "label": reports.period_label(p["number"], p["kind"]),
+                "goals": [
+                    {
+                        **g,
+                        "team_name": self.team[g["team"]],
+                        "clock_label": reports.clock_label(g["clock"]),
+                        "how_label": reports.how_label(g["how"]),
+                    }
+                    for g in p["goals"]
+                ],
+            }
 
     def _rows(self, key: str):
         for row in self.data.get(key) or []:
-            yield {**row, "period_label": reports.period_label(row.get("period") or 0, row.get("period_kind") or "regulation"),
-                   "clock_label": reports.clock_label(row.get("clock")), "team_name": self.team.get(row.get("team"), ""),
-                   "reason_label": reports.reason_label(row.get("reason"))}
+            yield {
+                **row,
+                "period_label": reports.period_label(row.get("period") or 0, row.get("period_kind") or "regulation"),
+                "clock_label": reports.clock_label(row.get("clock")),
+                "team_name": self.team.get(row.get("team"), ""),
+                "reason_label": reports.reason_label(row.get("reason")),
+            }
 
     def penalties(self):
         for row in self._rows("penalties"):
-            yield {**row, "converted_label": _("advantage") if row["advantage"] else reports.converted_label(row["converted"]),
-                   "against_name": self.team.get(row.get("against"), "")}
+            yield {
+                **row,
+                "converted_label": _("advantage") if row["advantage"] else reports.converted_label(row["converted"]),
+                "against_name": self.team.get(row.get("against"), ""),
+            }
 
     def cards(self):
         for row in self._rows("cards"):
@@ -136,16 +157,26 @@ class ReportView:
 
 # -- standings and bracket ----------------------------------------------------------------------------
 
+
 @committee_required
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    return render(request, "committee/standings.html", {
-        "tournament": tournament, "rows": standings.tournament_standings(tournament),
-        "rounds": standings.tournament_bracket(tournament),
-    })
+    tournament = committee_tournament(request, pk)
+    return render(
+        request,
+        "committee/standings.html",
+        {
+            "tournament": tournament,
+            "rows": standings.tournament_standings(tournament),
+            "rounds": standings.tournament_bracket(tournament),
+        },
+    )
 
 
 @committee_required
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    return render(request, "committee/bracket.html", {"tournament": tournament, "rounds": standings.tournament_bracket(tournament)})
+    tournament = committee_tournament(request, pk)
+    return render(
+        request,
+        "committee/bracket.html",
+        {"tournament": tournament, "rounds": standings.tournament_bracket(tournament)},
+    )

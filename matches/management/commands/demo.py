@@ -1,4 +1,5 @@
 """``manage.py demo``: load the demo tournament (idempotent) and print its URLs and logins."""
+
 import os
 
 from django.core.management.base import BaseCommand

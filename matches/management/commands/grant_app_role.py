@@ -4,6 +4,7 @@ what they need, and no more. Run by the owner role after ``migrate`` (see docker
 The event log is append-only in the database itself: the app's role may SELECT and INSERT match
 events but never UPDATE, DELETE or TRUNCATE them, so no bug or injected query can rewrite a match.
 """
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
