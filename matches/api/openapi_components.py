@@ -55,21 +55,23 @@ def event_variants(defs: dict[str, Any]) -> dict[str, Any]:
     same events as ``Log_event`` (its common keys, the type's own, nothing else: issue 11), in a
     shape property-based generators (Schemathesis) can draw from, where ``Log_event``'s
     if/then per type under ``unevaluatedProperties`` is not."""
-    common = defs["event"]["properties"]
-    variants = []
-    for etype in defs["event_types"]["enum"]:
-        own = defs[etype]
-        variant: dict[str, Any] = {
-            "title": etype,
-            "type": "object",
-            "required": ["type", "id", *own.get("required", [])],
-            "properties": {**common, **own.get("properties", {}), "type": {"const": etype}},
-            "additionalProperties": False,
-        }
-        if "allOf" in own:  # a field required by another's value (a Penalty 5.a's spot...)
-            variant["allOf"] = own["allOf"]
-        variants.append(_rewrite_refs(variant, "Log_"))
-    return {"oneOf": variants}
+    return {"oneOf": [_rewrite_refs(event_variant(defs, etype), "Log_") for etype in defs["event_types"]["enum"]]}
+
+
+def event_variant(defs: dict[str, Any], etype: str) -> dict[str, Any]:
+    """The events of one type: the common keys and the type's own, nothing else (``defs``: the
+    match-log schema's; its ``#/$defs/`` references are kept)."""
+    own = defs[etype]
+    variant: dict[str, Any] = {
+        "title": etype,
+        "type": "object",
+        "required": ["type", "id", *own.get("required", [])],
+        "properties": {**defs["event"]["properties"], **own.get("properties", {}), "type": {"const": etype}},
+        "additionalProperties": False,
+    }
+    if "allOf" in own:  # a field required by another's value (a Penalty 5.a's spot...)
+        variant["allOf"] = own["allOf"]
+    return variant
 
 
 def ref(name: str) -> dict[str, str]:

@@ -32,6 +32,7 @@ from polo.api_errors import too_large
 
 from . import inputs, openapi
 from .inputs import EVENT_MAX_BYTES
+from .openapi_components import event_variant
 
 
 def request_language() -> str:
@@ -51,23 +52,24 @@ def _not_found() -> JsonResponse:
     return _error(404, "not_found", _("No such match."))
 
 
-@lru_cache(maxsize=1)
-def _event_validator():
-    """The match-log schema's ``event`` definition as a validator of one event; None when the
-    schema library is not installed (the engine still checks every event)."""
+@lru_cache(maxsize=32)
+def _event_validator(etype: str):
+    """A validator of one event of type ``etype``: the match-log schema's events of that type
+    (``event_variant``), so that a problem is reported at its field; None when the schema
+    library is not installed (the engine still checks every event)."""
     try:
         from jsonschema import Draft202012Validator
 
         from officiating.schemas import load_schema
     except ImportError:  # pragma: no cover — jsonschema is a test requirement today
         return None
-    schema = load_schema("match-log")
-    return Draft202012Validator({"$ref": "#/$defs/event", "$defs": schema["$defs"]})
+    defs = load_schema("match-log")["$defs"]
+    return Draft202012Validator({**event_variant(defs, etype), "$defs": defs})
 
 
 def event_shape_problem(event: dict[str, Any]) -> str | None:
-    """``$.path: message`` of the first schema problem of an event, or None."""
-    validator = _event_validator()
+    """``$.path: message`` of the first schema problem of an event (its type known), or None."""
+    validator = _event_validator(event["type"])
     if validator is None:
         return None
     from jsonschema.exceptions import best_match

@@ -215,3 +215,13 @@ def test_a_confirmation_body_that_is_not_a_chukker_and_a_score_is_refused(cast, 
         f"/api/matches/{cast.match_a.pk}/confirmations", body, content_type="application/json"
     )
     error_of(response, 400, "invalid")
+
+
+def test_a_number_no_float_can_hold_is_refused_by_the_rules_not_a_crash(cast):
+    """A 400-digit integer is JSON (and Python's), but ``int - float`` overflows."""
+    log(cast.match_a, ev("play"))
+    huge = "1" + "0" * 400
+    out = '{"id": "b", "type": "ball_out", "line": "side", "at": {"x": HUGE, "y": 0}, "last_hit_by": "home"}'
+    goal = '{"id": "c", "type": "goal", "team": "home", "clock": HUGE}'
+    for raw in (out, goal):
+        error_of(post_event(client_for(cast.scorer_a), cast.match_a, raw.replace("HUGE", huge)), 422, "invalid_event")

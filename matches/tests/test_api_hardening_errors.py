@@ -100,12 +100,9 @@ def test_too_large_speaks_spanish(cast):
     url = f"/api/matches/{cast.match_a.pk}/confirmations"
     english = error_of(client_for(cast.umpire_a).post(url, big, content_type="application/json"), 413, "too_large")
     response = client_for(cast.umpire_a).post(url, big, content_type="application/json", HTTP_ACCEPT_LANGUAGE="es")
-    size = {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
-    assert english["message"] == "The body is too large: at most %(size)d bytes." % size
-    assert (
-        error_of(response, 413, "too_large")["message"]
-        == spanish("The body is too large: at most %(size)d bytes.") % size
-    )
+    msgid, size = "The body is too large: at most %(size)d bytes.", {"size": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+    assert english["message"] == msgid % size
+    assert error_of(response, 413, "too_large")["message"] == spanish(msgid) % size
 
 
 def test_a_crash_under_the_api_is_a_json_500(cast, monkeypatch):

@@ -6,8 +6,9 @@ at all (a frame nested 4,000 deep did that: ``RecursionError`` in ``json.loads``
 
 The fuzzer is Hypothesis, through Channels' ``WebsocketCommunicator`` and the real ASGI application
 (origin check, sessions): an exception in the consumer is raised into the test. Each example opens a
-socket, sends up to four frames and checks each answer against an oracle written here, apart from
-the consumer's own parser. The number of examples and frames is printed.
+socket, sends up to four frames (now and then followed by a burst of 30 pings, past the rate cap)
+and checks each answer against an oracle written here, apart from the consumer's own parser. The
+number of examples and frames, and of the closes with 4008 and 4029, is printed.
 """
 
 from __future__ import annotations
@@ -195,12 +196,37 @@ text_frames = st.one_of(
     st.sampled_from(['{"type": "ping", "note": "\\u0000"}', '{"type": "resync", "x": "\\udfff"}', "NaN"]),
 )
 frames = st.one_of(text_frames.map(lambda t: ("text", t)), st.binary(max_size=200).map(lambda b: ("bytes", b)))
+# Now and then, past the rate cap (WS_MAX_MESSAGES_PER_SECOND, 20): 4029.
+exchanges = st.tuples(st.lists(frames, min_size=1, max_size=4), st.integers(0, 15)).map(
+    lambda t: t[0] + [("burst", 30)] if t[1] == 0 else t[0]
+)
 
 
-async def _exchange(match_id: int, sent: list[tuple[str, Any]]) -> None:
+async def _burst(comm, frames: int) -> bool:
+    """``frames`` pings sent at once: each answered until the rate cap, then ``rate_limited`` and
+    4029 (unless the second turned meanwhile: every ping answered)."""
+    for i in range(frames):
+        await comm.send_input({"type": "websocket.receive", "text": json.dumps({"type": "ping", "client_time": i})})
+    for _ in range(frames):
+        frame = await comm.receive_json_from(timeout=5)
+        while frame["type"] == "heartbeat":
+            frame = await comm.receive_json_from(timeout=5)
+        if frame["type"] == "error":
+            assert frame["code"] == "rate_limited", frame
+            assert await receive_close(comm) == 4029
+            return True
+        assert frame["type"] == "pong", frame
+    return False
+
+
+async def _exchange(match_id: int, sent: list[tuple[str, Any]], closes: list[int]) -> None:
     try:
         comm = await connected(match_id)
         for frame in sent:
+            if frame[0] == "burst":  # (the last frame of an example: the socket is closed after it)
+                if await _burst(comm, frame[1]):
+                    closes.append(4029)
+                return
             kind, data = frame
             want = expected(frame)
             # (``send_input``: ``send_to`` will not send an empty frame, which a socket may)
@@ -213,6 +239,7 @@ async def _exchange(match_id: int, sent: list[tuple[str, Any]]) -> None:
             error = await receive_until(comm, "error")
             assert error["code"] == want, (frame, error)
             assert await receive_close(comm) == 4008
+            closes.append(4008)
             return
         await comm.disconnect()
     finally:
@@ -222,7 +249,8 @@ async def _exchange(match_id: int, sent: list[tuple[str, Any]]) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_any_frame_is_answered_or_refused_with_a_close_code_never_an_exception(cast, capsys):
     match_id = cast.match_a.pk
-    counted = {"examples": 0, "frames": 0}
+    counted = {"examples": 0, "frames": 0, "bursts": 0}
+    closes: list[int] = []
     started = time.monotonic()
 
     @settings(
@@ -232,16 +260,19 @@ def test_any_frame_is_answered_or_refused_with_a_close_code_never_an_exception(c
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
     )
-    @given(st.lists(frames, min_size=1, max_size=4))
+    @given(exchanges)
     def exchange(sent):
         counted["examples"] += 1
-        counted["frames"] += len(sent)
-        asyncio.run(_exchange(match_id, sent))
+        counted["frames"] += sum(frame[1] if frame[0] == "burst" else 1 for frame in sent)
+        counted["bursts"] += sum(frame[0] == "burst" for frame in sent)
+        asyncio.run(_exchange(match_id, sent, closes))
 
     exchange()
     with capsys.disabled():
         print(
-            f"\nwebsocket fuzz: {counted['examples']} generated cases, {counted['frames']} frames, "
+            f"\nwebsocket fuzz: {counted['examples']} generated cases, {counted['frames']} frames generated "
+            f"({counted['bursts']} bursts past the rate cap); closed {closes.count(4008)} times with 4008, "
+            f"{closes.count(4029)} with 4029, "
             f"{time.monotonic() - started:.1f} s"
         )
-    assert counted["examples"] >= 100
+    assert counted["examples"] >= 100 and closes.count(4008) and closes.count(4029)

@@ -22,7 +22,7 @@ from typing import Any
 
 from . import messages as m
 from .config import MatchConfig
-from .events import STOPPAGES
+from .events import STOPPAGES, is_num
 from .messages import Rejection
 
 COMMON_KEYS = frozenset({"id", "type", "expected_seq", "by", "server_time", "note", "private_note"})
@@ -116,8 +116,9 @@ def line_refusal(ev: dict[str, Any], cfg: MatchConfig) -> Rejection | None:
     if type(at) is not dict:
         return None
     x, y = at.get("x"), at.get("y")
-    if not (isinstance(x, int | float) and isinstance(y, int | float)) or isinstance(x, bool) or isinstance(y, bool):
+    if not (is_num(x) and is_num(y)):  # (nor a number a float cannot hold: parse says so)
         return None
+    assert isinstance(x, int | float) and isinstance(y, int | float)
     field, tolerance = cfg.field, cfg.edition.line_tolerance
     if line == "side" and not (abs(y) <= tolerance or abs(y - field.width) <= tolerance):
         return Rejection("invalid_event", None, m.NOT_ON_SIDE_LINE, {"field": "at", "width": f"{field.width:g}"})

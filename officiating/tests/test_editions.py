@@ -107,9 +107,7 @@ def test_the_penalty_2_spot_is_the_edition_s():
 
 def test_the_restart_sentences_say_the_edition_s_numbers():
     """USPA 2026 reads as it always has (the sentences take their numbers from the edition)."""
-    out = run(
-        ev("play"), ev("ball_out", line="side", at={"x": 270.0, "y": 160.0}, last_hit_by="away", clock=10.0)
-    )
+    out = run(ev("play"), ev("ball_out", line="side", at={"x": 270.0, "y": 160.0}, last_hit_by="away", clock=10.0))
     assert (
         out["state"]["restart"]["message"]
         == "Rule 22.f(i)+(v): free hit to Blue from the 60-yard line, 10 yards in — no tapping"

@@ -432,12 +432,7 @@ def test_an_unconscious_player_may_not_hit_in_the_shootout():
 
 
 def test_a_penalty_1_in_overtime_wins_the_game():
-    out = run(
-        *periods(4),
-        ev("overtime"),
-        ev("play"),
-        ev("foul", against="away", number=3, penalty="1", clock=50.0),
-    )
+    out = run(*periods(4), ev("overtime"), ev("play"), ev("foul", against="away", number=3, penalty="1", clock=50.0))
     assert (out["state"]["winner"], out["state"]["result"], out["state"]["status"]) == ("home", "overtime", "final")
 
 
@@ -588,8 +583,7 @@ def test_overtime_horns_have_their_own_ids():
 
 def test_a_knock_in_restart_names_its_ten_seconds_and_the_spanish_message():
     out = replay(
-        log(ev("play"), ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=9.0)),
-        lang="es",
+        log(ev("play"), ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=9.0)), lang="es"
     )
     restart = out["state"]["restart"]
     assert (restart["hit_within_seconds"], restart["spot"]) == (10, {"x": 0.0, "y": 71.0})

@@ -1,6 +1,7 @@
 """Helpers of the committee's browser tests: a private server per module (the demo loaded), a
 browser logged in as a demo user, and matches set up in the server's database by its own
 ``manage.py shell`` (a log with explicit clock values, as the engine allows)."""
+
 from __future__ import annotations
 
 from polo.testing import HttpClient, ServerProcess

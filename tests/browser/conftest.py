@@ -1,4 +1,5 @@
 """Fixtures shared by the scoreboard's browser tests (the demo match on the shared server)."""
+
 import pytest
 
 from .live_helpers import PageWatch, demo_match_id, ensure_stopped, scorer

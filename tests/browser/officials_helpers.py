@@ -1,6 +1,7 @@
 """Helpers of the officials' screens' browser tests (scorer's laptop, umpires' tablet, offline
 queue): a private server per test module, a fresh match per test (so no test depends on where
 another left the demo), browsers logged in as a demo official, and reads of the truth over HTTP."""
+
 from __future__ import annotations
 
 import uuid
@@ -10,7 +11,7 @@ import pytest
 
 from polo.testing import HttpClient, ServerProcess
 
-from .live_helpers import DEMO_PASSWORD, PageWatch  # noqa: F401  (re-exported for the tests)
+from .live_helpers import DEMO_PASSWORD, PageWatch
 
 # A copy of the demo's match in progress, without its log: same teams, field and officials
 # (scorer: "scorer"; umpires: "umpire1", "umpire2"; referee: "referee"), no handicap goals.
@@ -92,8 +93,7 @@ def wait_seq(page, seq: int) -> None:
 def wait_listed(page, n: int) -> None:
     """The screen's log lists at least ``n`` events (the holds of entries in progress are not
     listed: with them, the n-th event listed is no longer seq n)."""
-    page.wait_for_function(
-        "(n) => document.querySelectorAll('#log .log-entry, #recent .log-entry').length >= n", arg=n)
+    page.wait_for_function("(n) => document.querySelectorAll('#log .log-entry, #recent .log-entry').length >= n", arg=n)
 
 
 def press(page, *keys: str) -> None:
@@ -112,12 +112,15 @@ def marker(page) -> dict[str, float]:
 
 def click_field(page, x: float, y: float) -> None:
     """Click the field diagram at the point (x, y) in yards."""
-    point = page.evaluate("""([x, y]) => {
+    point = page.evaluate(
+        """([x, y]) => {
       const svg = document.getElementById('field');
       const p = svg.createSVGPoint(); p.x = x; p.y = y;
       const s = p.matrixTransform(svg.getScreenCTM());
       return {x: s.x, y: s.y};
-    }""", [x, y])
+    }""",
+        [x, y],
+    )
     page.mouse.click(point["x"], point["y"])
 
 
@@ -132,12 +135,16 @@ def clock_running(page) -> None:
 
 def live_clock_stopped(page) -> None:
     """Any page of PoloLive (the public scoreboard too): its clock has stopped."""
-    page.wait_for_function("() => { const l = PoloLive.instances[0]; return !!(l && l.state && l.state.clock && !l.state.clock.running); }")
+    page.wait_for_function(
+        "() => { const l = PoloLive.instances[0]; return !!(l && l.state && l.state.clock && !l.state.clock.running); }"
+    )
 
 
 def live_clock(page) -> dict[str, float]:
     """The clock as the page's live connection has it now, with the synced server time."""
-    return page.evaluate("() => { const l = PoloLive.instances[0]; return {clock: l.clockElapsed(), at: l.serverNow()}; }")
+    return page.evaluate(
+        "() => { const l = PoloLive.instances[0]; return {clock: l.clockElapsed(), at: l.serverNow()}; }"
+    )
 
 
 def watch_first_key(page) -> None:
@@ -178,6 +185,31 @@ def projected_clock(data: dict[str, Any]) -> float:
     return elapsed
 
 
-__all__ = ["pytest", "module_server", "new_match", "official", "log_in", "state", "events", "game_events", "post",
-           "open_screen", "wait_seq", "wait_listed", "press", "marker", "click_field", "PageWatch", "DEMO_PASSWORD", "clock_stopped", "clock_running",
-           "live_clock_stopped", "live_clock", "watch_first_key", "first_key_clock", "clock_past", "time_passes", "projected_clock"]
+__all__ = [
+    "DEMO_PASSWORD",
+    "PageWatch",
+    "click_field",
+    "clock_past",
+    "clock_running",
+    "clock_stopped",
+    "events",
+    "first_key_clock",
+    "game_events",
+    "live_clock",
+    "live_clock_stopped",
+    "log_in",
+    "marker",
+    "module_server",
+    "new_match",
+    "official",
+    "open_screen",
+    "post",
+    "press",
+    "projected_clock",
+    "pytest",
+    "state",
+    "time_passes",
+    "wait_listed",
+    "wait_seq",
+    "watch_first_key",
+]

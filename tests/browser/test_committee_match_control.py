@@ -5,6 +5,7 @@
 - a shootout from the tie to the winner (Rule 14.d), run by the committee on a laptop while an
   umpire follows it on a tablet: the lot, the format and order, each hit, the line, the winner.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -22,8 +23,10 @@ def server(tmp_path_factory):
 
 def where_it_stands(page) -> dict[str, str]:
     board = page.locator("#board")
-    return {role: board.locator(f"[data-role={role}]").inner_text()
-            for role in ("score-home", "score-away", "period", "clock", "ball")}
+    return {
+        role: board.locator(f"[data-role={role}]").inner_text()
+        for role in ("score-home", "score-away", "period", "clock", "ball")
+    }
 
 
 def test_suspend_and_resume_keep_score_period_clock_and_ball(server, context, page):
@@ -69,7 +72,9 @@ def test_a_shootout_from_the_tie_to_the_winner(server, browser, context, page):
         umpire_watch = PageWatch(umpire)
         umpire.goto(f"{server.url}/committee/matches/{match_id}/shootout/")
         expect(umpire.locator("#shootout")).to_contain_text("Waiting for the committee's decision.")
-        umpire.wait_for_function("() => window.PoloLive && PoloLive.instances.length > 0 && PoloLive.instances[0].status === 'live'")
+        umpire.wait_for_function(
+            "() => window.PoloLive && PoloLive.instances.length > 0 && PoloLive.instances[0].status === 'live'"
+        )
 
         # 1. The lot: the away captain calls tails; the coin tossed at the field fell heads.
         lot = page.locator("[data-role=lot-form]")

@@ -3,13 +3,32 @@ laptop at once, and on the umpire's tablet and the public scoreboard as soon as 
 them — the finished entry is logged at the clock of that first key, and an entry abandoned with
 Esc leaves the clock as if it had never stopped. Each official sees the others' entries in
 progress ("Ulises Umpire (umpire): foul…")."""
+
 from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import (PageWatch, clock_past, clock_running, clock_stopped, events, first_key_clock,
-                                live_clock, live_clock_stopped, log_in, module_server, new_match, official, open_screen,
-                                post, press, projected_clock, state, time_passes, watch_first_key)
+from .officials_helpers import (
+    PageWatch,
+    clock_past,
+    clock_running,
+    clock_stopped,
+    events,
+    first_key_clock,
+    live_clock,
+    live_clock_stopped,
+    log_in,
+    module_server,
+    new_match,
+    official,
+    open_screen,
+    post,
+    press,
+    projected_clock,
+    state,
+    time_passes,
+    watch_first_key,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +54,9 @@ def public(browser):
 
 def open_public(page, server, match_id: int) -> None:
     page.goto(f"{server.url}/matches/{match_id}/")
-    page.wait_for_function("() => window.PoloLive && PoloLive.instances.length && PoloLive.instances[0].status === 'live'")
+    page.wait_for_function(
+        "() => window.PoloLive && PoloLive.instances.length && PoloLive.instances[0].status === 'live'"
+    )
 
 
 def by_type(logged: list[dict], kind: str) -> list[dict]:
@@ -147,7 +168,7 @@ def test_the_scorer_sees_the_umpire_logging_and_is_not_stopped_by_it(server, con
     # log that only had holds and releases added since, is logged without a conflict to settle.
     press(page, "g")
     page.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 2")  # both entries hold it
-    umpire.tap('#command .cancel')
+    umpire.tap("#command .cancel")
     page.wait_for_selector("#presence", state="hidden")
     press(page, "h", "1")
     page.wait_for_selector('#log .log-entry[data-type="goal"]')

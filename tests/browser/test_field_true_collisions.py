@@ -2,12 +2,24 @@
 as it stood when the official began it; when another official's event arrived meanwhile, the
 scorer sees what arrived and who logged it, and chooses: keep the entry on the new state (offered
 only when the server says it is still valid there) or drop it. Nothing typed is lost until then."""
+
 from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import (PageWatch, clock_stopped, events, log_in, module_server, new_match, official,
-                                open_screen, post, press, state)
+from .officials_helpers import (
+    PageWatch,
+    clock_stopped,
+    events,
+    log_in,
+    module_server,
+    new_match,
+    official,
+    open_screen,
+    post,
+    press,
+    state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -31,8 +43,11 @@ def test_an_umpires_foul_meanwhile_is_shown_and_the_ball_out_can_only_be_dropped
     press(page, "o", "s", "Enter")  # the scorer begins a ball out …
     clock_stopped(page)
     page.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 1")
-    post(official(server, "umpire1"), match_id,  # … and an umpire logs a foul meanwhile
-         {"type": "foul", "against": "away", "number": 3, "penalty": "2"})
+    post(
+        official(server, "umpire1"),
+        match_id,  # … and an umpire logs a foul meanwhile
+        {"type": "foul", "against": "away", "number": 3, "penalty": "2"},
+    )
     press(page, "a", "Enter")  # the ball out is finished: it was begun before the foul
 
     box = page.wait_for_selector('#conflict[data-kind="conflict"]')

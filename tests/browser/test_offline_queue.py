@@ -2,6 +2,7 @@
 without a connection are kept (through a reload), sent in order when it comes back, recorded once
 even when an answer is lost, and never dropped silently — a conflict (409) or a refusal (422) on
 replay stops the queue until the scorer decides."""
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,9 @@ def test_events_logged_offline_survive_a_reload_and_land_once_in_order(server, c
     open_screen(page, server, match_id)
 
     context.set_offline(True)
-    press(page, "Space")                 # play
+    press(page, "Space")  # play
     press(page, "g", "h", "1")  # goal, home #1
-    press(page, "Space")                 # the throw-in after it
+    press(page, "Space")  # the throw-in after it
     wait_queued(page, 3)
     page.wait_for_selector('#conn[data-status="offline"]')
     kept = queued(page, match_id)
@@ -163,7 +164,9 @@ def test_a_second_tab_takes_the_queue_and_nothing_queued_is_lost(server, context
     wait_seq(second, 1)
     assert [e["event"]["type"] for e in events(server, match_id)] == ["play"]
 
-    context.set_offline(True)  # a goal is queued in the second tab (with the clock hold of its first key), which is then closed
+    context.set_offline(
+        True
+    )  # a goal is queued in the second tab (with the clock hold of its first key), which is then closed
     press(second, "g", "h", "1")
     wait_queued(second, 2)
     page.click('[data-action="take-over"]')

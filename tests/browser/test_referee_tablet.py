@@ -1,14 +1,26 @@
 """The umpires' and referee's tablet, by touch: the clock, score, restart and timers as the rules
 service has them; a foul with its penalty and spot logged by tapping; the score confirmed at the
 end of a chukker; big targets and a high-contrast theme for sunlight."""
+
 from __future__ import annotations
 
 import time
 
 import pytest
 
-from .officials_helpers import (PageWatch, click_field, game_events, log_in, marker, module_server, new_match, official,
-                                open_screen, post, state)
+from .officials_helpers import (
+    PageWatch,
+    click_field,
+    game_events,
+    log_in,
+    marker,
+    module_server,
+    new_match,
+    official,
+    open_screen,
+    post,
+    state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,8 +48,11 @@ def test_the_tablet_counts_down_the_injured_player_and_shows_the_restart(server,
     open_screen(page, server, match_id, "referee")
 
     posted_at = time.time()
-    post(scorer, match_id, {"type": "whistle", "reason": "injured_player", "ball": {"x": 100, "y": 40},
-                            "team": "away", "number": 2})
+    post(
+        scorer,
+        match_id,
+        {"type": "whistle", "reason": "injured_player", "ball": {"x": 100, "y": 40}, "team": "away", "number": 2},
+    )
     timer = page.wait_for_selector('#timers [data-kind="injured_player"]')
     first = timer.query_selector(".timer-left").inner_text()
     waited = time.time() - posted_at
@@ -46,7 +61,9 @@ def test_the_tablet_counts_down_the_injured_player_and_shows_the_restart(server,
     assert 600 - waited - 1 <= minutes * 60 + seconds <= 600, (first, waited)
     assert "Ellerstina Red #2" in timer.inner_text()
     page.wait_for_function(
-        "(first) => document.querySelector('#timers [data-kind=\"injured_player\"] .timer-left').textContent !== first", arg=first)
+        "(first) => document.querySelector('#timers [data-kind=\"injured_player\"] .timer-left').textContent !== first",
+        arg=first,
+    )
     assert timer.get_attribute("data-expired") == "false"
 
     restart = state(server, match_id)["state"]["restart"]
@@ -65,17 +82,23 @@ def test_an_umpire_logs_a_foul_by_tapping(server, tablet):
     open_screen(page, server, match_id, "referee")
 
     page.tap('[data-command="foul"]')
-    page.tap('#command [data-team="away"]')                 # the fouling team
-    page.tap('#command [data-number="3"]')                  # its player
-    page.tap('#command [data-value="5a"]')                  # Penalty 5.a: from the spot
+    page.tap('#command [data-team="away"]')  # the fouling team
+    page.tap('#command [data-number="3"]')  # its player
+    page.tap('#command [data-value="5a"]')  # Penalty 5.a: from the spot
     page.wait_for_selector("#field.picking")
-    click_field(page, 120, 50)                              # the spot of the foul
-    page.tap('#command [data-flag="card"]')                 # a yellow card with it
+    click_field(page, 120, 50)  # the spot of the foul
+    page.tap('#command [data-flag="card"]')  # a yellow card with it
     page.tap('#command [data-value="submit"]')
 
     page.wait_for_selector('#restart[data-kind="penalty"]')
     [_, foul] = [e["event"] for e in game_events(server, match_id)]  # the foul's clock hold aside
-    assert (foul["type"], foul["against"], foul["number"], foul["penalty"], foul["card"]) == ("foul", "away", 3, "5a", "yellow")
+    assert (foul["type"], foul["against"], foul["number"], foul["penalty"], foul["card"]) == (
+        "foul",
+        "away",
+        3,
+        "5a",
+        "yellow",
+    )
     assert abs(foul["spot"]["x"] - 120) < 1 and abs(foul["spot"]["y"] - 50) < 1
     restart = state(server, match_id)["state"]["restart"]
     assert (restart["penalty"], restart["team"]) == ("5a", "home")
@@ -99,15 +122,22 @@ def test_the_umpire_confirms_the_score_when_the_chukker_ends(server, tablet):
 
     post(scorer, match_id, {"type": "play"})
     post(scorer, match_id, {"type": "clock_set", "clock": 425, "reason": "stopwatch"})
-    post(scorer, match_id, {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home",
-                            "deflected_off": "none"})
+    post(
+        scorer,
+        match_id,
+        {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home", "deflected_off": "none"},
+    )
     page.tap("#confirm-score")
     page.wait_for_selector('#confirm .confirmed[data-period="1"]')
     page.wait_for_selector('#confirmations li[data-period="1"]')
     status, data = official(server, "umpire2").request("GET", f"/api/matches/{match_id}/confirmations")
     assert status == 200
     [confirmation] = data["confirmations"]
-    assert (confirmation["username"], confirmation["period"], confirmation["score"]) == ("referee", 1, {"home": 0, "away": 1})
+    assert (confirmation["username"], confirmation["period"], confirmation["score"]) == (
+        "referee",
+        1,
+        {"home": 0, "away": 1},
+    )
 
 
 def test_the_tablet_has_big_targets_and_a_high_contrast_theme(server, tablet):
@@ -116,9 +146,12 @@ def test_the_tablet_has_big_targets_and_a_high_contrast_theme(server, tablet):
     log_in(tablet, server, "umpire2")
     open_screen(page, server, match_id, "referee")
     page.tap('[data-command="whistle"]')
-    sizes = page.eval_on_selector_all("main button:not([hidden])", """els => els
+    sizes = page.eval_on_selector_all(
+        "main button:not([hidden])",
+        """els => els
         .filter(b => b.offsetParent !== null)
-        .map(b => { const r = b.getBoundingClientRect(); return [b.textContent.trim(), r.width, r.height]; })""")
+        .map(b => { const r = b.getBoundingClientRect(); return [b.textContent.trim(), r.width, r.height]; })""",
+    )
     assert len(sizes) >= 10
     small = [s for s in sizes if s[1] < 48 or s[2] < 48]
     assert small == []

@@ -3,6 +3,7 @@
 A spectator's page must come back by itself after the server restarts (no reload: the same
 document carries on) and show what was posted meanwhile.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -32,13 +33,17 @@ def test_the_scoreboard_recovers_after_the_server_restarts(make_server, page):
         ensure_in_play(client, match_id)
         answer = post(client, match_id, {"type": "goal", "team": "away", "number": 4})
         page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=20_000)
-        assert page.locator('#scoreboard [data-role="score-away"]').inner_text() == shown(answer["state"]["score"]["away"])
+        assert page.locator('#scoreboard [data-role="score-away"]').inner_text() == shown(
+            answer["state"]["score"]["away"]
+        )
         page.wait_for_function(f"() => {LIVE}.status === 'live'", timeout=40_000)
         assert page.locator('[data-role="conn"]').get_attribute("data-status") == "live"
         # The last goals follow too (read again from the server when the socket missed the event).
         page.wait_for_function(
             "(id) => (document.querySelector('#scoreboard [data-role=\"goals\"] tr') || {}).dataset?.goalId === id",
-            arg=answer["event"]["id"], timeout=20_000)
+            arg=answer["event"]["id"],
+            timeout=20_000,
+        )
 
     assert page.evaluate("window.__sameDocument") is True, "the page was reloaded"
     first = page.locator('#scoreboard [data-role="goals"] tr').first

@@ -1,12 +1,27 @@
 """The scorer's laptop with the mouse and the log: a click on the field gives where the ball went
 out and the restart the rules service computes is drawn there; refusals are shown with their rule;
 a void (undo) needs a reason and strikes the event out of the log."""
+
 from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import (PageWatch, click_field, events, game_events, log_in, marker, module_server, new_match,
-                                open_screen, post, press, state, wait_listed, wait_seq)
+from .officials_helpers import (
+    PageWatch,
+    click_field,
+    events,
+    game_events,
+    log_in,
+    marker,
+    module_server,
+    new_match,
+    open_screen,
+    post,
+    press,
+    state,
+    wait_listed,
+    wait_seq,
+)
 
 pytestmark = pytest.mark.browser
 

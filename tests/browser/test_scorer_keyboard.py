@@ -1,11 +1,23 @@
 """The scorer's laptop, driven by the keyboard alone: a whole chukker, from the throw-in to the
 stoppage that ends it after 7:00 (Rule 14.b), with the score, the restart, the timers and the log
 shown as the rules service has them."""
+
 from __future__ import annotations
 
 import pytest
 
-from .officials_helpers import PageWatch, game_events, log_in, module_server, new_match, open_screen, press, state, wait_listed, wait_seq
+from .officials_helpers import (
+    PageWatch,
+    game_events,
+    log_in,
+    module_server,
+    new_match,
+    open_screen,
+    press,
+    state,
+    wait_listed,
+    wait_seq,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -106,8 +118,22 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     page.wait_for_selector('#timers [data-kind="interval"]')
     logged = game_events(server, match_id)  # the clock holds of the entries aside
     types = [e["type"] for e in logged]
-    assert types == ["play", "ball_out", "play", "goal", "play", "foul", "play", "ball_out", "play", "whistle",
-                     "clock_set", "play", "horn", "ball_out"]  # the horn at 7:00 is the clock's own
+    assert types == [
+        "play",
+        "ball_out",
+        "play",
+        "goal",
+        "play",
+        "foul",
+        "play",
+        "ball_out",
+        "play",
+        "whistle",
+        "clock_set",
+        "play",
+        "horn",
+        "ball_out",
+    ]  # the horn at 7:00 is the clock's own
     assert logged[12]["event"]["kind"] == "seven"
     wait_seq(page, logged[-1]["seq"])
     shown = page.eval_on_selector_all("#log .log-entry", "els => els.map(e => e.dataset.type)")
@@ -125,9 +151,27 @@ def test_every_event_type_is_in_the_palette(server, context, page):
     press(page, "Control+k")
     page.wait_for_selector("#palette[open]")
     listed = page.eval_on_selector_all("#palette-list li", "els => els.map(e => e.dataset.type)")
-    assert set(listed) == {"play", "goal", "foul", "ball_out", "whistle", "restart_violation", "horn", "clock_set",
-                           "card", "mount", "substitution", "suspend", "resume", "abandon", "overtime",
-                           "shootout_start", "shootout_attempt", "forfeit", "void"}
+    assert set(listed) == {
+        "play",
+        "goal",
+        "foul",
+        "ball_out",
+        "whistle",
+        "restart_violation",
+        "horn",
+        "clock_set",
+        "card",
+        "mount",
+        "substitution",
+        "suspend",
+        "resume",
+        "abandon",
+        "overtime",
+        "shootout_start",
+        "shootout_attempt",
+        "forfeit",
+        "void",
+    }
     page.keyboard.type("card")
     assert page.eval_on_selector_all("#palette-list li", "els => els.map(e => e.dataset.type)") == ["card"]
     press(page, "Enter")
