@@ -70,14 +70,17 @@ def main() -> None:
                 f"/matches/{args.match}/",
                 f"/matches/{args.match}/overlay/",
                 f"/tournaments/{args.tournament}/live/",
+                f"/matches/{args.match}/play-by-play/",
+                f"/matches/{args.match}/start/",
+                f"/tournaments/{args.tournament}/start/",
             )
         ]
     finally:
         if server:
             server.close()
-    print(f"{'page':<28} {'JS+CSS raw':>10} {'JS+CSS gz':>10} {'total raw':>10} {'total gz':>9}")
+    print(f"{'page':<32} {'JS+CSS raw':>10} {'JS+CSS gz':>10} {'total raw':>10} {'total gz':>9}")
     for p in pages:
-        print(f"{p['page']:<28} {p['js_css_raw']:>10} {p['js_css_gzip']:>10} {p['total_raw']:>10} {p['total_gzip']:>9}")
+        print(f"{p['page']:<32} {p['js_css_raw']:>10} {p['js_css_gzip']:>10} {p['total_raw']:>10} {p['total_gzip']:>9}")
         for part in p["parts"]:
             print(f"    {part['url']:<36} {part['raw']:>7} {part['gzip']:>7}")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

@@ -28,12 +28,15 @@ def home(request: HttpRequest) -> HttpResponse:
             .distinct()
             .order_by("starts_at")
         )
+    # The day's start sheet of each tournament playing today (matches/public/views.py, start_day).
+    playing = {m.tournament_id: m.tournament for m in matches}
     return render(
         request,
         "matches/home.html",
         {
             "today": today,
             "matches": matches,
+            "playing": list(playing.values()),
             "mine": mine,
             "tournaments": Tournament.objects.filter(ends_on__gte=today).order_by("starts_on")[:10],
             "is_committee": is_committee(request.user),

@@ -11,6 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from matches.awards import openapi as awards
+from matches.stats import openapi as stats
+
 from .openapi_components import (
     CONFIRMATION,
     CONFIRMATIONS_PAGE,
@@ -44,6 +47,12 @@ from .openapi_components import (
     ref,
     stale_response,
 )
+
+# The two reads a CDN may keep (ETag, Cache-Control: max-age=1, stale-while-revalidate).
+NOT_MODIFIED = {
+    "description": "Not modified: If-None-Match named the answer's ETag (no body). Answers carry an ETag and "
+    "Cache-Control (public, max-age=1, stale-while-revalidate=10; an official's events: private, no-cache)."
+}
 
 
 @lru_cache(maxsize=1)
@@ -169,6 +178,7 @@ def document() -> dict[str, Any]:
                             },
                             "The events with seq > since.",
                         ),
+                        "304": NOT_MODIFIED,
                         "400": error_response(
                             "since is not a whole number.",
                             "invalid_since",
@@ -204,7 +214,31 @@ def document() -> dict[str, Any]:
                             },
                             "The state (the engine's, projected to server_time).",
                         ),
+                        "304": NOT_MODIFIED,
                         "404": error_response("No such match.", "not_found", "No such match."),
+                    },
+                },
+            },
+            "/api/matches/{match_id}/stream": {
+                "parameters": [MATCH_ID],
+                "get": {
+                    "operationId": "streamMatch",
+                    "summary": "The websocket's frames as Server-Sent Events (for networks that block websockets)",
+                    "description": "For an EventSource (Accept: text/event-stream): a snapshot frame, then every "
+                    "update and heartbeat of /ws/matches/{id}/, each as one `data:` line; an update's `id:` is "
+                    "its last_seq, and a reconnect's Last-Event-ID gets the missed events with its snapshot. "
+                    "The match's officials get the private notes. Any other Accept: 406.",
+                    "responses": {
+                        "200": {
+                            "description": "An endless event stream.",
+                            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        },
+                        "404": error_response("No such match.", "not_found", "No such match."),
+                        "406": error_response(
+                            "Not asked for as text/event-stream.",
+                            "not_acceptable",
+                            "This address streams events: ask for text/event-stream.",
+                        ),
                     },
                 },
             },
@@ -332,6 +366,8 @@ def document() -> dict[str, Any]:
                     },
                 },
             },
+            **awards.paths(),
+            **stats.paths(),
             "/api/time": {
                 "get": {
                     "operationId": "getTime",
@@ -396,6 +432,8 @@ def document() -> dict[str, Any]:
                 "Goal": GOAL,
                 "Confirmation": CONFIRMATION,
                 "ConfirmationsPage": CONFIRMATIONS_PAGE,
+                **awards.schemas(),
+                **stats.schemas(),
             },
         },
     }

@@ -78,6 +78,18 @@ def void_lines(row: VoidRecord) -> list[tuple[str, str]]:
     return lines
 
 
+def award_label(kind: str) -> str:
+    from matches.awards.models import Award
+
+    return str(dict(Award.Kind.choices).get(kind, kind))
+
+
+def signer_role_label(role: str) -> str:
+    from matches.scoresheet.models import Signature
+
+    return str(dict(Signature.Role.choices).get(role, role))
+
+
 def field_label(name: str) -> str:
     """A form field's name as the forms show it: the model field's verbose name where one has it."""
     for model in _MODELS:
@@ -128,6 +140,15 @@ def audit_lines(entry: AuditEntry | VoidRecord) -> list[tuple[str, str]]:
         "username": _("login"),
         "address": _("address"),
         "failures": _("failed attempts"),  # login unlocks
+        # awards and the scoresheet (matches.awards, matches.scoresheet)
+        "player": _("player"),
+        "team": _("team"),
+        "horse": _("horse"),
+        "owner": _("owner"),
+        "breeder": _("breeder"),
+        "ridden_in_match": _("ridden in the match"),
+        "role": _("role"),
+        "log_hash": _("log hash (SHA-256)"),
     }
     lines: list[tuple[str, str]] = []
     for key, value in details.items():
@@ -140,6 +161,14 @@ def audit_lines(entry: AuditEntry | VoidRecord) -> list[tuple[str, str]]:
                 lines.append((_("team"), team_name(match, value["team"])))
         elif key == "lot" and match is not None:
             lines.append((_("lot"), lot_text(match, Lot.from_details(value))))
+        elif key == "award":
+            lines.append((_("award"), award_label(value)))
+        elif key == "before" and isinstance(value, dict):
+            lines.append((_("before"), _text([value.get("player"), value.get("horse")])))
+        elif key == "role" and entry.action == AuditEntry.Action.SCORESHEET_SIGN:
+            lines.append((labels[key], signer_role_label(value)))
+        elif key == "ridden_in_match":
+            lines.append((labels[key], _("yes") if value else _("no")))
         elif key == "changed":
             lines.append((_("changed"), ", ".join(field_label(name) for name in value)))
         elif key in ("home", "away"):

@@ -58,6 +58,9 @@ class AuditEntry(models.Model):
         COMMITTEE_ASSIGN = "committee_assign", _("Committee member assigned")
         COMMITTEE_REVOKE = "committee_revoke", _("Committee assignment revoked")
         LOGIN_UNLOCK = "login_unlock", _("Login unlocked")
+        AWARD_SET = "award_set", _("Award recorded")
+        AWARD_WITHDRAW = "award_withdraw", _("Award withdrawn")
+        SCORESHEET_SIGN = "scoresheet_sign", _("Scoresheet signed")
 
     class Scope(models.TextChoices):
         """Under what authority the action was taken (``matches.permissions.committee_scope``)."""

@@ -11,6 +11,9 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _, pgettext
 
+from matches.scoresheet.pdf import pdf_metadata, scoresheet_story
+from matches.stats import labels as stats_labels
+
 from . import report_labels as labels
 
 
@@ -97,6 +100,15 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
                 for p in data["periods"]
             ],
         )
+
+        box = data.get("box_score")
+        if box:  # (a report stored before box scores were counted has none)
+            story.append(para(_("Box score"), "Heading3"))
+            table(stats_labels.line_score_header(box), stats_labels.line_score_rows(box))
+            story.append(Spacer(1, 2 * mm))
+            table(stats_labels.team_summary_header(), stats_labels.team_summary_rows(box))
+            story.append(Spacer(1, 2 * mm))
+            table(stats_labels.player_header(public=False), stats_labels.player_rows(box, public=False))
 
         story.append(para(_("Penalties"), "Heading3"))
         table(
@@ -221,6 +233,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
         story.append(para(_("Umpires: %(names)s") % {"names": ", ".join(o["umpires"]) or "—"}))
         story.append(para(_("Referee: %(name)s") % {"name": o["referee"] or "—"}))
         story.append(para(_("Scorer: %(name)s") % {"name": o["scorer"] or "—"}))
+        scoresheet_story(data, story, para, table)  # the awards and the signatures (matches.scoresheet.pdf)
         story.append(Spacer(1, 4 * mm))
         story.append(para(_("Built from the match log at position %(seq)s.") % {"seq": data["last_seq"]}, "Italic"))
 
@@ -229,6 +242,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
             buffer,
             pagesize=A4,
             title=_("Official match report"),
+            **pdf_metadata(data),  # the log hash and the signatures, for manage.py verify_report
             leftMargin=15 * mm,
             rightMargin=15 * mm,
             topMargin=15 * mm,

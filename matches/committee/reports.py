@@ -6,7 +6,7 @@
 - ``match_report_data``: the report as JSON-ready data — teams and handicaps, goals by chukker with
   scorers, penalties and whether they were converted, knock-ins per chukker, cards, injuries and
   horse changes, clock corrections, voided events with their reasons, the committee's decisions,
-  the shootout and the officials;
+  the shootout, the officials and the box score (``officiating.engine.boxscore``, of the same fold);
 - ``match_report_pdf``: the same report as a PDF (reportlab; ``report_pdf``), in the words of
   ``report_labels`` (the labels of its codes and times, which the report's pages read too: this
   module offers them with the data);
@@ -32,6 +32,8 @@ from django.utils import timezone
 from matches.games import match_config
 from matches.models import Match, MatchEvent
 from officiating.engine import MatchConfig, fold, to_state
+from officiating.engine.boxscore import box_score
+from officiating.engine.boxscore_json import box_score_dict
 
 from .models import MatchReport
 from .report_labels import (
@@ -386,6 +388,8 @@ def match_report_data(match: Match) -> dict[str, Any]:
         "shootout": {"hits": shootout_hits, "points": (final.get("shootout") or {}).get("points")}
         if shootout_hits
         else None,
+        # The box score of the same fold (docs/STATISTICS.md): no second fold of the log.
+        "box_score": box_score_dict(box_score(folded)),
         "last_seq": match.last_seq,
         "voided_ids": sorted(folded.voided),
     }

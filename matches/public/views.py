@@ -1,4 +1,6 @@
-"""The public live pages (no login): a match's scoreboard, its stream overlay, a tournament's day.
+"""The public live pages (no login): a match's scoreboard, its stream overlay, a tournament's day,
+a match's play-by-play, and the start pages (every screen of a match, or of a tournament's day, with
+its address and QR code: ``screens``).
 
 Each page is rendered with the state as it is now (a first paint without waiting for the socket)
 and hands the same data to its script, which then follows the match live through
@@ -15,14 +17,17 @@ import math
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from matches.live.snapshots import match_snapshot, matches_of_day
-from matches.selectors import parse_day
+from matches.selectors import day_matches, parse_day
 
+from .play_by_play import match_play_by_play
+from .screens import match_screens
 from .selectors import match_goals, public_match_get, tournament_get
 
 
@@ -175,3 +180,64 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "next_day": day + dt.timedelta(days=1),
         },
     )
+
+
+# The screens of each match on the day's sheet: the ones a steward sets up at the field (a match's
+# own start page has them all).
+DAY_SHEET_SCREENS = ("scoreboard", "tv", "overlay", "referee", "scorer")
+
+
+@require_GET
+def start_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = public_match_get(match_id)
+    screens = match_screens(request, match, lang=_language())
+    return render(request, "public/start_match.html", {"match": match, "screens": screens})
+
+
+@require_GET
+def start_day(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The field steward's sheet: a page per match of the day (printed), ``?date=YYYY-MM-DD``."""
+    tournament = tournament_get(tournament_id)
+    try:
+        day = parse_day(request.GET.get("date"))
+    except ValueError:
+        day = timezone.localdate()
+    lang = _language()
+    rows = [
+        {"match": m, "screens": match_screens(request, m, lang=lang, keys=DAY_SHEET_SCREENS)}
+        for m in day_matches(day, tournament_id=tournament.pk)
+    ]
+    return render(
+        request,
+        "public/start_day.html",
+        {
+            "tournament": tournament,
+            "day": day,
+            "rows": rows,
+            "previous_day": day - dt.timedelta(days=1),
+            "next_day": day + dt.timedelta(days=1),
+        },
+    )
+
+
+@never_cache
+@require_GET
+def play_by_play(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every event of the match that counts, in words with its rule; the script follows the match
+    live and reads the entries again (``play_by_play_entries``) after each update."""
+    match = public_match_get(match_id)
+    data = _live_data(match.pk)
+    match.refresh_from_db(fields=["last_seq"])  # (the snapshot appends a horn it finds due)
+    pbp = match_play_by_play(match, lang=_language())
+    data["entries_url"] = reverse("play_by_play_entries", args=[match.pk])
+    data["entries_seq"] = pbp["last_seq"]
+    return render(request, "public/play_by_play.html", {**_page_context(match, data), "pbp": pbp})
+
+
+@never_cache
+@require_GET
+def play_by_play_entries(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The entries alone (the page's list), as HTML for the page's script to swap in."""
+    match = public_match_get(match_id)
+    pbp = match_play_by_play(match, lang=_language())
+    return render(request, "public/_play_by_play_entries.html", {"match": match, "pbp": pbp})

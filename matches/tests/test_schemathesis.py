@@ -35,7 +35,7 @@ from schemathesis.specs.openapi.checks import (
 
 from polo.testing import ServerProcess
 
-EXAMPLES = 100  # per operation and generation mode
+EXAMPLES = {"POST": 100, "GET": 40}  # per operation and generation mode (the writes get the most)
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
 
@@ -58,12 +58,12 @@ def official_session(server: ServerProcess) -> tuple[requests.Session, str]:
     return session, token
 
 
-def run(strategy, checks, session: requests.Session, token: str) -> Counter:
-    """Call and check ``EXAMPLES`` cases of ``strategy``; the statuses of the answers."""
+def run(strategy, checks, session: requests.Session, token: str, examples: int) -> Counter:
+    """Call and check ``examples`` cases of ``strategy``; the statuses of the answers."""
     statuses: Counter = Counter()
 
     @settings(
-        max_examples=EXAMPLES, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+        max_examples=examples, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
     )
     @given(case=strategy)
     def call(case):
@@ -102,7 +102,7 @@ def test_every_generated_request_is_answered_as_the_document_says(server, capsys
                 strategy = st.one_of(strategy, operation.as_strategy(generation_mode=mode, path_parameters=pinned))
             checks = CHECKS + ([negative_data_rejection] if mode is GenerationMode.NEGATIVE else [])
             label = f"{operation.method.upper()} {operation.path} {mode.value}"
-            counted[label] = run(strategy, checks, session, token)
+            counted[label] = run(strategy, checks, session, token, EXAMPLES[operation.method.upper()])
 
     total = sum(sum(statuses.values()) for statuses in counted.values())
     with capsys.disabled():
@@ -114,7 +114,7 @@ def test_every_generated_request_is_answered_as_the_document_says(server, capsys
             seen = ", ".join(f"{status}: {n}" for status, n in sorted(statuses.items()))
             print(f"  {sum(statuses.values()):4d}  {label}  ({seen})")
     # Every operation of the document but the document itself (Schemathesis leaves it out).
-    assert len({label.rsplit(" ", 1)[0] for label in counted}) == len(operations) - 1 == 9
+    assert len({label.rsplit(" ", 1)[0] for label in counted}) == len(operations) - 1 >= 13  # 9, and awards, scoresheet
     # The posts reached the rules, past the session and the CSRF check (refused there: 403).
     posted = counted["POST /api/matches/{match_id}/events positive"]
     assert posted[409] + posted[422] > 0 and posted[403] < sum(posted.values()) / 4

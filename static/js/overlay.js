@@ -1,45 +1,123 @@
-/* The stream overlay (/matches/{id}/overlay/): a compact, transparent bar for an OBS browser
- * source — teams, score, chukker, clock; a status word only when the ball is not simply in play.
- * Its words come translated with the page (``?lang=`` or the visitor's language), so it needs no
- * JavaScript catalog. The clock shows time left, labelled; ``?clock=played`` shows time played
- * (clock-convention.js, screen "overlay": no button on a video). */
+/* The stream overlay (/matches/{id}/overlay/): a compact bar for an OBS browser source — teams,
+ * score, chukker, clock; a status word only when the ball is not simply in play; the shootout, the
+ * result, the handicap goals before the throw-in. Its words come translated with the page
+ * (``?lang=`` or the visitor's language), so it needs no JavaScript catalog. The clock shows time
+ * left, labelled; ``?clock=played`` shows time played (clock-convention.js, screen "overlay").
+ * Its options (position, theme, scale, which parts) are in its address: overlay-options.js.
+ */
 import * as convention from "./clock-convention.js";
 import {jsonData, setText} from "./dom.js";
 import {formatClock, formatScore} from "./format.js";
-import {flash} from "./horns.js";
 import {interpolate} from "./i18n.js";
 import {connect} from "./live.js";
+import {parse} from "./overlay-options.js";
+import {describe, fill, handicapText, loadWords, shootoutView} from "./phase.js";
 
+const LOWER_THIRD_MS = 8000;  // how long a goal's scorer stays on screen
+
+const stage = document.getElementById("overlay-stage");
 const root = document.getElementById("overlay");
 const data = jsonData("live-data");
 const meta = data.match, labels = data.labels;
+const words = loadWords();
 convention.setLabels(labels.clock);
 const shownAs = convention.get("overlay");
 root.setAttribute("data-clock", shownAs);
 
-const part = (role) => root.querySelector(`[data-role="${role}"]`);
+const part = (role) => stage.querySelector(`[data-role="${role}"]`);
 
-for (const team of ["home", "away"]) part("swatch-" + team).style.setProperty("background-color", meta[team].color);
+// --- Options ---------------------------------------------------------------------------------------
+const opts = parse(window.location.search);
+opts.show = new Set(opts.show);
+stage.setAttribute("data-pos", opts.pos);
+stage.setAttribute("data-theme", opts.theme);
+stage.style.setProperty("--ov-scale", String(opts.scale));
+for (const node of stage.querySelectorAll("[data-part]")) {
+  if (!opts.show.has(node.getAttribute("data-part"))) node.setAttribute("data-off", "");
+}
+
+for (const team of ["home", "away"]) {
+  part("swatch-" + team).style.setProperty("background-color", meta[team].color);
+  part("so-swatch-" + team).style.setProperty("background-color", meta[team].color);
+}
+
+// --- The bar and its strips ------------------------------------------------------------------------
+let view = describe(data.state, meta, labels, words);
+
+function renderShootout(state) {
+  const so = shootoutView(state, meta, words), box = part("shootout");
+  box.hidden = !so;
+  if (!so) return;
+  setText(part("so-title"), words.shootout + " · " + so.round + " · " + so.line);
+  for (const team of ["home", "away"]) {
+    setText(part("so-hits-" + team), so.attempts[team].map((s) => (s ? "✓" : "✗")).join(" "));
+    setText(part("so-points-" + team), String(so.points[team]));
+  }
+  setText(part("so-next"), so.next);
+}
 
 function render(state) {
+  view = describe(state, meta, labels, words);
+  stage.setAttribute("data-phase", view.phase);
   setText(part("score-home"), formatScore(state.score.home));
   setText(part("score-away"), formatScore(state.score.away));
-  const period = state.period || {};
-  setText(part("period-label"), labels.period[period.kind] || labels.period.regulation);
-  setText(part("period"), period.number ? String(period.number) : "–");
+  part("period-line").hidden = !view.period;
+  if (view.period) {
+    setText(part("period-label"), view.period[0]);
+    setText(part("period"), view.period[1]);
+  }
+  part("clock-box").hidden = !view.clock;
   const status = part("status");
   status.setAttribute("data-status", state.status);
   const quiet = state.status === "in_play" || state.status === "stopped";
   status.hidden = quiet;
-  if (!quiet) {
-    const halftime = state.status === "interval" && state.interval && state.interval.kind === "halftime";
-    setText(status, halftime ? labels.halftime : labels.status[state.status] || state.status);
+  if (!quiet) setText(status, view.status);
+  // Before the throw-in, the handicap goals in the score say what they are; after the game, how it was won.
+  const handicaps = ["home", "away"].map((t) => {
+    const h = handicapText(state, meta, t, words, formatScore);
+    return h ? meta[t].name + ": " + h : "";
+  }).filter(Boolean).join(" · ");
+  const info = view.result || (state.status === "scheduled" ? handicaps : "");
+  setText(part("info"), info);
+  part("info").hidden = !info;
+  renderShootout(state);
+  const r = state.restart, restart = part("restart");
+  const restartText = state.status === "stopped" && r ? r.message || r.rule || "" : "";
+  setText(restart, restartText);
+  restart.hidden = !restartText;
+  const summary = part("summary");
+  const iv = state.status === "interval" && state.period;
+  summary.hidden = !iv;
+  if (iv) {
+    const end = view.phase === "halftime" ? labels.halftime : fill(words.end_of, {number: state.period.number});
+    setText(summary, end + " · " + meta.home.name + " " + formatScore(state.score.home) + " – " +
+      formatScore(state.score.away) + " " + meta.away.name);
+  }
+}
+
+// --- The lower third: a goal's scorer, for a few seconds -------------------------------------------
+const players = {home: {}, away: {}};
+for (const team of ["home", "away"]) for (const p of meta[team].players || []) players[team][p.number] = p.name;
+let lowerTimer = null;
+
+function showGoal(events) {
+  for (const ev of events || []) {
+    const e = ev.event || {};
+    if (ev.type === "substitution" && e.player && players[e.team]) players[e.team][e.out] = e.player.name;
+    if (ev.type !== "goal") continue;
+    const hitterTeam = e.own_goal ? (e.team === "home" ? "away" : "home") : e.team;
+    const name = e.number ? players[hitterTeam][e.number] || "#" + e.number : "";
+    const lower = part("lower-third");
+    setText(lower, [words.goal, name, meta[e.team].name].filter(Boolean).join(" · "));
+    lower.hidden = false;
+    clearTimeout(lowerTimer);
+    lowerTimer = setTimeout(() => { lower.hidden = true; }, LOWER_THIRD_MS);
   }
 }
 
 function tick(live) {
   const state = live.state;
-  if (!state) return;
+  if (!state || !view.clock) return;
   const left = live.intervalRemaining();
   let text = state.status === "scheduled" ? "–:––" : convention.clockText(live, shownAs);
   if (left != null) text = interpolate(labels.next_in, [formatClock(Math.ceil(left))]);
@@ -49,6 +127,9 @@ function tick(live) {
   label.hidden = left != null;  // "Next chukker in 2:00" says what it counts
 }
 
+// A horn flashes a ring around the bar; the class goes when the flash ends, so nothing of it stays.
+root.addEventListener("animationend", () => root.classList.remove("horn"));
+
 connect({
   matchId: meta.id,
   lang: data.lang,
@@ -56,10 +137,15 @@ connect({
   lastSeq: data.last_seq,
   serverTime: data.server_time,
   banner: false,  // the bar itself flashes instead of a banner over the video
-  onState: render,
+  onState: (state, info) => {
+    render(state);
+    if (info.source === "update") showGoal(info.events);
+  },
   onStatus: (status) => root.setAttribute("data-conn", status),
   onHorn: (kind) => {
-    flash(root, "horn");
+    root.classList.remove("horn");
+    void root.offsetWidth;  // restart the animation
+    root.classList.add("horn");
     root.setAttribute("data-horn", kind);
   },
   onTick: tick,

@@ -3,6 +3,11 @@
  * The page arrives rendered with the state as it was; this script colours the teams, runs the
  * clock, redraws on every snapshot/update, keeps the last goals (from the updates' score changes,
  * refetched from /api/matches/{id}/goals after a gap) and offers sound, full screen and the TV layout.
+ * What each phase shows (the shootout's rounds, the result and how it was won, the handicap goals
+ * before the throw-in) is phase.js's, shared with the overlay and the tournament page.
+ *
+ * The TV layout (issue 12, item 4): ``?tv=1``, or any screen 1600 px wide or more unless ``?tv=0``;
+ * no buttons, the clock and the state big and bright enough to read across a field.
  *
  * The clock shows time left by default (clock-convention.js, screen "scoreboard", or "tv" in the TV
  * layout): always labelled, switched by a button or ``?clock=played``, and the goals' times follow it.
@@ -14,6 +19,7 @@ import {formatClock, formatScore} from "./format.js";
 import {bindMuteButton} from "./horns.js";
 import {gettext, interpolate} from "./i18n.js";
 import {api, connect} from "./live.js";
+import {describe, handicapText, loadWords, shootoutView} from "./phase.js";
 
 const root = document.getElementById("scoreboard");
 const data = jsonData("live-data");
@@ -23,7 +29,17 @@ const GOALS_SHOWN = 8;
 let goals = (data.goals || []).slice();  // newest first
 let goalsSeq = data.goals_seq != null ? data.goals_seq : data.last_seq;
 let fieldKey = null;
-const SCREEN = document.body.classList.contains("tv") ? "tv" : "scoreboard";
+const words = loadWords();
+const TV_QUERY = "(min-width: 1600px)";
+const tvParam = new URLSearchParams(window.location.search).get("tv");
+const wide = window.matchMedia ? window.matchMedia(TV_QUERY) : null;
+function tvLayout() {
+  const on = tvParam === "1" || (tvParam !== "0" && !!(wide && wide.matches));
+  document.body.classList.toggle("tv", on);
+  return on;
+}
+const SCREEN = tvLayout() ? "tv" : "scoreboard";
+if (wide && tvParam == null) wide.addEventListener("change", tvLayout);
 let shownAs = convention.get(SCREEN);
 let live = null;
 
@@ -36,27 +52,59 @@ for (const team of TEAMS) {
   part("swatch-" + team).style.setProperty("background-color", meta[team].color);
 }
 
-function statusText(state) {
-  let text = labels.status[state.status] || state.status;
-  if (state.status === "interval" && state.interval && state.interval.kind === "halftime") text = labels.halftime;
-  if (state.status === "final" && state.winner) text += " · " + labels.winner + ": " + meta[state.winner].name;
-  return text;
+function renderShootout(state) {
+  const box = part("shootout"), so = shootoutView(state, meta, words);
+  box.hidden = !so;
+  if (!so) return;
+  setText(part("so-round"), "· " + so.round);
+  setText(part("so-line"), "· " + so.line);
+  setText(part("so-next"), so.next);
+  for (const team of TEAMS) {
+    setText(part("so-points-" + team), String(so.points[team]));
+    const hits = part("so-hits-" + team);
+    const key = so.attempts[team].join();
+    if (hits.getAttribute("data-key") === key) continue;
+    hits.setAttribute("data-key", key);
+    hits.replaceChildren(...so.attempts[team].map((scored) => {
+      const mark = document.createElement("span");
+      mark.className = scored ? "so-hit scored" : "so-hit missed";
+      mark.textContent = scored ? "✓" : "✗";
+      mark.setAttribute("role", "img");
+      mark.setAttribute("aria-label", scored ? words.scored : words.missed);
+      return mark;
+    }));
+  }
 }
 
 function render(state) {
+  const view = describe(state, meta, labels, words);
+  root.setAttribute("data-status", state.status);
+  root.setAttribute("data-phase", view.phase);
   for (const team of TEAMS) {
     setText(part("score-" + team), formatScore(state.score[team]));
     setText(part("attacks-" + team), labels.attacks[state.defends[team] === "north" ? "south" : "north"]);
+    part("attacks-" + team).hidden = !view.restart;  // ends mean nothing once play is over
+    const handicap = part("handicap-" + team), h = handicapText(state, meta, team, words, formatScore);
+    setText(handicap, h);
+    handicap.hidden = !h;
     teamBox(team).classList.toggle("is-winner", state.winner === team);
   }
-  const period = state.period || {};
-  setText(part("period-label"), labels.period[period.kind] || labels.period.regulation);
-  setText(part("period"), period.number ? String(period.number) : "–");
+  part("period-line").hidden = !view.period;
+  if (view.period) {
+    setText(part("period-label"), view.period[0]);
+    setText(part("period"), view.period[1]);
+  }
+  part("clock").hidden = part("clock-label").hidden = !view.clock;
   const status = part("status");
-  setText(status, statusText(state));
+  setText(status, view.status);
   status.setAttribute("data-status", state.status);
-  const r = state.restart;
-  setText(part("restart"), r ? (r.message || (r.rule ? interpolate(gettext("Rule %s"), [r.rule]) : "")) : labels.no_restart);
+  const result = part("result");
+  setText(result, view.result);
+  result.hidden = !view.result;
+  renderShootout(state);
+  const r = state.restart, restart = part("restart");
+  restart.hidden = !view.restart;
+  setText(restart, r ? (r.message || (r.rule ? interpolate(gettext("Rule %s"), [r.rule]) : "")) : labels.no_restart);
   const key = JSON.stringify([state.defends, r && r.spot, r && r.team, r && r.toward]);
   if (key !== fieldKey) {
     fieldKey = key;
@@ -65,6 +113,7 @@ function render(state) {
       colors: {home: meta.home.color, away: meta.away.color}, names: {home: meta.home.name, away: meta.away.name},
     });
   }
+  part("field").toggleAttribute("hidden", !view.restart);  // (an SVG element has no .hidden)
   document.title = meta.home.name + " " + formatScore(state.score.home) + " – " + formatScore(state.score.away) + " " + meta.away.name;
 }
 
@@ -156,11 +205,17 @@ function followGoals(state, info) {
   }
   for (const team of TEAMS) {
     const gained = state.score[team] - prev.score[team];
-    if (gained > 0) { goals.unshift(goalFrom(info.events || [], team, state)); changed = true; }
+    if (gained > 0) {
+      // A score that moved without a goal of the log (the shootout's deciding goal, Rule 14.d)
+      // is no row of the table: the server's list says which goals there are.
+      const goal = goalFrom(info.events || [], team, state);
+      if (goal.id == null) lost = true;
+      else { goals.unshift(goal); changed = true; }
+    }
     if (gained < 0) lost = true;
   }
   goalsSeq = info.lastSeq;
-  if (lost) {  // a void took a goal away: the server knows which
+  if (lost) {  // a void took a goal away, or no event says whose goal: the server knows
     refetchGoals();
     return;
   }
@@ -176,6 +231,7 @@ function tick(lv) {
   if (!state) return;
   const clock = part("clock");
   setText(clock, state.status === "scheduled" ? "–:––" : convention.clockText(lv, shownAs));
+  clock.classList.toggle("stopped", state.status === "stopped" || state.status === "suspended");
   clock.classList.toggle("running", !!(state.clock && state.clock.running));
   const regular = lv.hornTimes().seven;
   clock.classList.toggle("extra", regular != null && lv.clockElapsed() > regular);

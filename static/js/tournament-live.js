@@ -7,7 +7,9 @@
  * the page holds at most a few sockets; the others close when they scroll away or finish.
  *
  * Clocks show time left by default, labelled (clock-convention.js, screen "tournament": a button,
- * or ``?clock=played``).
+ * or ``?clock=played``). What each phase says (the result and how it was won, the shootout's
+ * tally) is phase.js's, as on the scoreboard; the day's list carries a summary of each state, so a
+ * finished match's whole state (its winner and how) is read once.
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setText} from "./dom.js";
@@ -15,10 +17,12 @@ import {formatClock, formatScore} from "./format.js";
 import {flash} from "./horns.js";
 import {gettext, interpolate} from "./i18n.js";
 import {api, connect} from "./live.js";
+import {describe, handicapText, loadWords, shootoutView} from "./phase.js";
 
 const root = document.getElementById("tournament-live");
 const data = jsonData("live-data");
 const labels = data.labels;
+const words = loadWords();
 const IN_PROGRESS = new Set(["in_play", "stopped", "interval", "tied", "shootout", "suspended"]);
 const POLL_MS = 15000;
 const cards = new Map();  // match id -> {el, meta, state, lastSeq, visible, live}
@@ -33,17 +37,38 @@ function render(card) {
     setText(part(card, "score-home"), formatScore(s.score.home));
     setText(part(card, "score-away"), formatScore(s.score.away));
   }
-  let status = s.status === "interval" && s.interval && s.interval.kind === "halftime" ? labels.halftime
-    : labels.status[s.status] || s.status || "";
-  if (s.status === "final" && s.winner) status += " · " + labels.winner + ": " + card.meta[s.winner].name;
+  const view = describe(s, card.meta, labels, words);
+  let status = view.status;
+  const so = shootoutView(s, card.meta, words);
+  if (so && s.status === "shootout") status += " " + so.points.home + "–" + so.points.away + " · " + so.round;
+  if (view.result) status += " · " + view.result;
+  if (s.status === "scheduled") {
+    for (const team of ["home", "away"]) {
+      const h = handicapText(s, card.meta, team, words, formatScore);
+      if (h) status += " · " + card.meta[team].name + ": " + h;
+    }
+  }
   setText(part(card, "status"), status);
-  const p = s.period;
-  const playing = p && p.number && IN_PROGRESS.has(s.status);  // no "Chukker 1" before the start or after the end
-  setText(part(card, "period"), playing ? (labels.period[p.kind] || labels.period.regulation) + " " + p.number : "");
+  // No "Chukker 1" before the start or after the end.
+  setText(part(card, "period"), view.period && IN_PROGRESS.has(s.status) ? view.period.join(" ") : "");
   if (!card.live) {
     const c = s.clock;
-    showClock(card, c && IN_PROGRESS.has(s.status) ? convention.format(c.elapsed, c, shownAs) : "", true);
+    showClock(card, c && view.clock && IN_PROGRESS.has(s.status) ? convention.format(c.elapsed, c, shownAs) : "", true);
   }
+  if (s.status === "final" && s.winner === undefined) readWhole(card);
+}
+
+/* The day's list summarises each state (no winner, result or shootout): a finished match's whole
+ * state is read once, for its winner and how. */
+function readWhole(card) {
+  if (card.reading) return;
+  card.reading = true;
+  api("/api/matches/" + card.meta.id + "/state").then((r) => {
+    if (r.status === 200 && r.data && r.data.state && r.data.state.status === "final") {
+      card.state = r.data.state;
+      render(card);
+    }
+  });
 }
 
 /* The clock and, when it is one, its convention ("time left"); an interval's countdown says what it counts. */
@@ -57,6 +82,7 @@ function showClock(card, text, isClock) {
 function tick(card, live) {
   const left = live.intervalRemaining();
   if (left != null) showClock(card, interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))]), false);
+  else if (!describe(live.state || {}, card.meta, labels, words).clock) showClock(card, "", false);
   else showClock(card, convention.clockText(live, shownAs), true);
 }
 

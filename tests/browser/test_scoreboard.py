@@ -233,7 +233,16 @@ def test_the_tv_layout_fills_the_screen_without_the_header(live_server_proc, pag
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(10, 10, 10)"
     score_height = page.locator('[data-role="score-home"]').bounding_box()["height"]
     assert score_height > 200
-    assert page.locator('[data-role="fullscreen"]').is_visible()
+    assert page.locator('[data-role="fullscreen"]').is_hidden()  # no buttons on a TV (issue 12)
+
+
+def test_a_wide_screen_can_ask_for_the_normal_layout(live_server_proc, page, watch, match_id):
+    """At 1920 px the TV layout is the default (test_public_phases.py); ``?tv=0`` keeps the page."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server_proc.url}/matches/{match_id}/?tv=0")
+    wait_live(page)
+    assert not page.evaluate("document.body.classList.contains('tv')")
+    assert page.locator(".site-header").is_visible() and page.locator('[data-role="mute"]').is_visible()
 
 
 def test_the_spanish_page_is_in_spanish_live_too(live_server_proc, page, watch, match_id, official):

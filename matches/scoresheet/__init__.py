@@ -1,0 +1,1 @@
+"""The official scoresheet: the umpires and the referee sign the final result (docs/SCORESHEET.md)."""

@@ -1,0 +1,74 @@
+"""``/api/``'s statistics: a match's box score and a tournament's statistics, as JSON or CSV
+(``….csv``, or ``?format=csv``). Public like the rest of the API's reads, with the public figures
+(goals, the line score, penalties, cards); a match's officials and the committee of its tournament
+also get each player's injuries and horse time-outs (``matches.permissions.match_role``)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from matches.models import Match, Tournament
+from matches.permissions import match_role
+from officiating.engine.boxscore_json import box_score_dict
+
+from . import csv as stats_csv
+from .selectors import match_box_score, tournament_stats, tournament_stats_dict
+
+
+def _error(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"error": {"code": code, "rule": None, "message": message}}, status=status)
+
+
+def _csv(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+FORMATS = ("json", "csv")
+
+
+def _format(request: HttpRequest, csv: bool) -> str | None:
+    """ "csv" or "json" (the path ending .csv, or ``?format=``); None for a format there is not."""
+    asked = request.GET.get("format")
+    if asked is not None and asked not in FORMATS:
+        return None
+    return "csv" if csv else (asked or "json")
+
+
+def _no_format() -> JsonResponse:
+    return _error(400, "invalid_format", _("format must be json or csv."))
+
+
+@never_cache
+@require_GET
+def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpResponse:
+    match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
+    if match is None:
+        return _error(404, "not_found", _("No such match."))
+    fmt = _format(request, csv)
+    if fmt is None:
+        return _no_format()
+    public = match_role(request.user, match) is None
+    data = box_score_dict(match_box_score(match), public=public)
+    if fmt == "csv":
+        return _csv(stats_csv.box_score_csv(data, public=public), f"match-{match.pk}-stats.csv")
+    return JsonResponse({"match": match.pk, "public": public, **data})
+
+
+@never_cache
+@require_GET
+def tournament_statistics(request: HttpRequest, tournament_id: int, csv: bool = False) -> HttpResponse:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return _error(404, "not_found", _("No such tournament."))
+    fmt = _format(request, csv)
+    if fmt is None:
+        return _no_format()
+    data = tournament_stats_dict(tournament_stats(tournament))
+    if fmt == "csv":
+        return _csv(stats_csv.tournament_stats_csv(data), f"tournament-{tournament.pk}-stats.csv")
+    return JsonResponse(data)

@@ -1,0 +1,29 @@
+"""Helpers of the scoresheet's tests: a finished match with a correction at hand.
+
+``finished`` is a one-chukker match won 1–0 by home an hour ago (``committee_helpers.Committee``'s
+cast: umpire ulises, referee rita), in which home #1 rode Lucera; ``correct`` voids that mount after
+the final — a correction like any other (any accepted event changes the log hash).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .committee_helpers import Clock, Committee, ev, log, win_one_chukker
+
+
+@pytest.fixture
+def finished() -> Committee:
+    cast = Committee(periods=1)
+    cast.clock = Clock()
+    cast.mount = ev("mount", team="home", number=1, horse="Lucera")
+    log(cast.match, cast.mount, clock=cast.clock)
+    win_one_chukker(cast.match, cast.clock)
+    cast.match.refresh_from_db()
+    return cast
+
+
+def correct(cast: Committee) -> None:
+    """A correction after the final, by an umpire: the mount voided."""
+    log(cast.match, ev("void", target=cast.mount["id"], reason="the other horse"), user=cast.umpire, clock=cast.clock)
+    cast.match.refresh_from_db()

@@ -1,0 +1,94 @@
+"""The USPA score sheet filled in from the log (page and PDF, the committee's): the header (event,
+host club, date, officials), each team with its jersey colour, players by position with their
+handicaps, the team handicap and the handicap goals; the goals lettered in the order of the match
+and circled when from a penalty, the knock-ins (missed shots) and the penalty hits, circled when
+converted."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.stats.uspa import goal_letter, uspa_sheet_data
+
+from .committee_helpers import fresh_game_cache  # noqa: F401  (autouse)
+from .stats_helpers import counted  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def letters(marks) -> list[str]:
+    return [("(%s)" if g["circled"] else "%s") % g["letter"] for g in marks]
+
+
+def test_goals_are_lettered_in_the_order_of_the_match_and_circled_from_a_penalty(counted):
+    sheet = uspa_sheet_data(counted.match)
+    assert [c["label"] for c in sheet["columns"]] == ["1", "2", "OT"]
+    home, away = sheet["teams"]["home"], sheet["teams"]["away"]
+    by_number = {p["number"]: [letters(c) for c in p["cells"]] for p in home["players"]}
+    assert by_number[1] == [["A"], [], []]
+    assert by_number[3] == [["(B)"], [], []]  # the Penalty 2
+    assert by_number[2] == [[], [], ["F"]]  # the overtime goal
+    assert [letters(c) for c in away["team_cells"]] == [["(C)"], [], []]  # the Penalty 1: the team's
+    assert [letters(c) for c in home["team_cells"]] == [["D"], [], []]  # the own goal by away #2
+    away1 = next(p for p in away["players"] if p["number"] == 1)
+    assert [letters(c) for c in away1["cells"]] == [[], ["E"], []]  # the voided goal has no letter
+    assert home["goals_by_column"] == [3, 0, 1] and away["goals_by_column"] == [1, 1, 0]
+
+
+def test_knock_ins_and_penalty_hits_by_chukker(counted):
+    sheet = uspa_sheet_data(counted.match)
+    home, away = sheet["teams"]["home"], sheet["teams"]["away"]
+    assert home["knock_ins"] == [1, 0, 0] and away["knock_ins"] == [0, 0, 0]  # home's shot wide
+    assert [[(h["label"], h["circled"]) for h in c] for c in home["penalties"]] == [[("P2", True)], [], []]
+    assert [[(h["label"], h["circled"]) for h in c] for c in away["penalties"]] == [
+        [("P1", True), ("P5b", False)],
+        [],
+        [],
+    ]
+
+
+def test_the_header_teams_and_officials(counted):
+    m = counted.match
+    sheet = uspa_sheet_data(m)
+    assert (sheet["event"], sheet["host_club"]) == ("Test Cup", "Test Club")
+    assert sheet["officials"]["umpires"] == ["Ulises Umpire"] and sheet["officials"]["referee"] == "rita"
+    home, away = sheet["teams"]["home"], sheet["teams"]["away"]
+    assert (home["color"], home["handicap"], home["handicap_goals"]) == ("#1d4ed8", 6, 0)
+    assert (away["color"], away["handicap_goals"], away["total"]) == ("#dc2626", 1, 3)
+    assert [(p["number"], p["handicap"]) for p in home["players"]] == [(1, 2), (2, 2), (3, 1), (4, 1)]
+
+
+def test_the_printable_page_in_both_languages(counted):
+    m = counted.match
+    url = reverse("stats:uspa_sheet", args=[m.pk])
+    html = counted.client().get(url).content.decode()
+    assert "USPA score sheet" in html and 'href="/static/css/scoresheet.css"' in html
+    assert re.search(r'class="mark circled" data-letter="B"', html)
+    assert re.search(r'class="mark" data-letter="A"', html)
+    assert re.search(r'class="mark circled" data-penalty="2"', html)
+    assert 'fill="#dc2626"' in html and "Test Club" in html and "Ulises Umpire" in html
+    es = counted.client().get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Planilla de la USPA" in es and "Club organizador" in es and "Tiros de penal" in es
+
+
+def test_the_pdf(counted):
+    m = counted.match
+    response = counted.client().get(reverse("stats:uspa_sheet_pdf", args=[m.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+
+
+def test_it_is_the_committee_s(counted):
+    m = counted.match
+    for name in ("stats:uspa_sheet", "stats:uspa_sheet_pdf"):
+        url = reverse(name, args=[m.pk])
+        assert Client().get(url).status_code == 302
+        assert counted.client(counted.scorer).get(url).status_code == 403
+
+
+def test_letters_go_on_after_z():
+    assert [goal_letter(i) for i in (0, 1, 25, 26, 27, 51, 52)] == ["A", "B", "Z", "AA", "AB", "AZ", "BA"]

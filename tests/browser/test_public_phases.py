@@ -1,0 +1,343 @@
+"""Every phase of a match as the public screens show it (issue 12, items 1 and 4): the scoreboard on
+a phone, the TV (a 1920 px screen, TV layout without asking), the stream overlay and the
+tournament's day, in English and in Spanish, with 30-character team names.
+
+Each phase is a match built through the services (``phases.py``); each screen must say what the
+match is doing and nothing it is not doing ("Ball in play" in a shootout, a stopped "+0:30" after
+the game).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .committee_browser import module_server
+from .live_helpers import PageWatch
+from .phases import PHASES, match_in_phase, phase_matches
+
+pytestmark = pytest.mark.browser
+
+HOME = "Ellerstina Red Lions Polo Club"  # 30 characters: the longest name a phone must hold
+AWAY = "La Dolfina Blue Sky Polo Teams"
+assert len(HOME) == len(AWAY) == 30
+
+# What each phase says, (English, Spanish). "status": the headline; "result": the winner and how
+# (None: no such line); "clock": whether a chukker clock shows; "restart": the restart line (None:
+# no line; a string: a part of it).
+EXPECTED: dict[str, dict] = {
+    "scheduled": {
+        "status": ("Not started", "Sin comenzar"),
+        "handicap": ("1 on handicap", "1 de hándicap"),
+        "clock": False,
+        "restart": ("Rule 20", "Regla 20"),
+    },
+    "in_play": {
+        "status": ("In play", "En juego"),
+        "period": ("Chukker 1", "Chukker 1"),
+        "clock": True,
+        "restart": ("Ball in play", "Bocha en juego"),
+    },
+    "stopped": {"status": ("Stopped", "Detenido"), "clock": True, "restart": ("Rule 22.f", "Regla 22.f")},
+    "interval": {
+        "status": ("Interval", "Intervalo"),
+        "interval": ("Next chukker in 2:", "Próximo chukker en 2:"),
+        "clock": False,
+        "restart": ("22.g", "22.g"),
+    },
+    "halftime": {
+        "status": ("Half-time", "Descanso"),
+        "interval": ("Next chukker in 4:", "Próximo chukker en 4:"),
+        "clock": False,
+        "restart": ("22.g", "22.g"),
+    },
+    "suspended": {"status": ("Suspended", "Suspendido"), "clock": True, "restart": ("22.j", "22.j")},
+    "tied": {
+        "status": ("Tied — waiting for the committee", "Empatado — a la espera del Comité"),
+        "clock": False,
+        "restart": None,
+    },
+    "overtime": {
+        "status": ("Overtime · In play", "Suplementario · En juego"),
+        "period": ("Overtime 1", "Suplementario 1"),
+        "clock": True,
+        "restart": ("Ball in play", "Bocha en juego"),
+    },
+    "shootout": {
+        "status": ("Shootout", "Shootout"),
+        "shootout": {
+            "round": ("· Round 1", "· Ronda 1"),
+            "line": ("· 40-yard line", "· línea de 40 yardas"),
+            "next": (f"Next: {AWAY} 2 ({AWAY})", f"Próximo: {AWAY} 2 ({AWAY})"),
+            "hits": ("✓✗", "✗"),
+            "points": ("1", "0"),
+        },
+        "clock": False,
+        "restart": None,
+    },
+    "final": {
+        "status": ("Final", "Final"),
+        "result": (f"Winner: {HOME} · in regulation time", f"Ganador: {HOME} · en tiempo reglamentario"),
+        "clock": False,
+        "restart": None,
+    },
+    "final_overtime": {
+        "status": ("Final", "Final"),
+        "result": (f"Winner: {HOME} · in overtime", f"Ganador: {HOME} · en tiempo suplementario"),
+        "clock": False,
+        "restart": None,
+    },
+    "final_shootout": {
+        "status": ("Final", "Final"),
+        "result": (f"Winner: {HOME} · in a shootout", f"Ganador: {HOME} · en un shootout"),
+        "shootout": {"hits": ("✓✗✗✗", "✗✗✗✗"), "points": ("1", "0"), "next": ("", "")},
+        "clock": False,
+        "restart": None,
+    },
+    "final_forfeit": {
+        "status": ("Final", "Final"),
+        "result": (f"Winner: {HOME} · by forfeit", f"Ganador: {HOME} · por pérdida del partido del rival"),
+        "clock": False,
+        "restart": None,
+    },
+    "abandoned": {"status": ("Abandoned", "Abandonado"), "clock": False, "restart": None},
+}
+assert set(EXPECTED) == set(PHASES)
+LANGS = ("en", "es")
+
+
+def shown_as(phase: str) -> str:
+    """The phase as the screens name it (``data-phase``): a final is a final, however it was won."""
+    return "final" if phase.startswith("final") else phase
+
+
+# A word of the element's text that the browser broke over two lines (the Range of each word has
+# one box per line it is drawn on).
+SPLIT_WORDS = """(node) => {
+  const text = node.firstChild && node.lastChild.nodeType === 3 ? node.lastChild : null;
+  if (!text) return ["no text"];
+  const split = [];
+  for (const m of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, m.index);
+    range.setEnd(text, m.index + m[0].length);
+    if (new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1) split.push(m[0]);
+  }
+  return split;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    yield from module_server(tmp_path_factory, "phases")
+
+
+@pytest.fixture(scope="module")
+def ids(server):
+    return phase_matches(server, home=HOME, away=AWAY)
+
+
+def open_page(browser, server, lang: str, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_cookies([{"name": "django_language", "value": lang, "url": server.url}])
+    page = context.new_page()
+    return context, page, PageWatch(page)
+
+
+def sb(page, role: str):
+    return page.locator(f'#scoreboard [data-role="{role}"]')
+
+
+def check_scoreboard(page, phase: str, i: int) -> None:
+    """The scoreboard's words for ``phase`` in language ``i`` (0 English, 1 Spanish)."""
+    want = EXPECTED[phase]
+    assert sb(page, "status").inner_text() == want["status"][i]
+    result = sb(page, "result")
+    if "result" in want:
+        assert result.inner_text() == want["result"][i]
+    else:
+        assert result.is_hidden()
+    assert sb(page, "clock").is_visible() == want["clock"]
+    restart = sb(page, "restart")
+    if want["restart"] is None:
+        assert restart.is_hidden()
+    else:
+        assert want["restart"][i] in restart.inner_text()
+    if "period" in want:
+        assert sb(page, "period-line").inner_text() == want["period"][i]
+    if "interval" in want:
+        assert sb(page, "interval").inner_text().startswith(want["interval"][i])
+    if "handicap" in want:
+        assert sb(page, "handicap-away").inner_text() == want["handicap"][i]
+        assert sb(page, "handicap-home").is_hidden()
+    else:
+        assert sb(page, "handicap-home").is_hidden() and sb(page, "handicap-away").is_hidden()
+    shootout = sb(page, "shootout")
+    if "shootout" in want:
+        so = want["shootout"]
+        for key in ("round", "line"):
+            if key in so:
+                assert sb(page, "so-" + key).inner_text() == so[key][i]
+        assert sb(page, "so-next").inner_text() == so["next"][i]
+        assert sb(page, "so-hits-home").inner_text().replace(" ", "") == so["hits"][0]
+        assert sb(page, "so-hits-away").inner_text().replace(" ", "") == so["hits"][1]
+        assert (sb(page, "so-points-home").inner_text(), sb(page, "so-points-away").inner_text()) == so["points"]
+    else:
+        assert shootout.is_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_phone_scoreboard_says_what_the_match_is_doing(server, ids, browser, phase, lang):
+    context, page, watch = open_page(browser, server, lang, 390, 844)
+    try:
+        page.goto(f"{server.url}/matches/{ids[phase]}/")
+        page.wait_for_selector(f'#scoreboard[data-phase="{shown_as(phase)}"]')
+        assert not page.evaluate("document.body.classList.contains('tv')")
+        check_scoreboard(page, phase, LANGS.index(lang))
+        # 30-character names hold: nothing wider than the phone, no word of a name broken in two.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for team in ("home", "away"):
+            assert page.locator(f'.sb-team[data-team="{team}"] .sb-name').evaluate(SPLIT_WORDS) == []
+        # The goals table keeps its team column.
+        assert page.locator(".sb-goals thead th").nth(2).is_visible()
+        assert watch.problems() == []
+    finally:
+        context.close()
+
+
+# The WCAG contrast ratio of an element's text against the first background behind it.
+CONTRAST = """(node) => {
+  const channel = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = (c) => {
+    const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(channel);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const clear = (c) => c === "rgba(0, 0, 0, 0)" || c === "transparent";
+  let bg = node;
+  while (bg && clear(getComputedStyle(bg).backgroundColor)) bg = bg.parentElement;
+  const back = bg ? getComputedStyle(bg).backgroundColor : "rgb(255, 255, 255)";
+  const [a, b] = [lum(getComputedStyle(node).color), lum(back)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+FONT_SIZE = "(n) => parseFloat(getComputedStyle(n).fontSize)"
+
+
+def contrast(page, selector: str) -> float:
+    return page.locator(selector).evaluate(CONTRAST)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_wide_screen_gets_the_tv_layout_in_every_phase(server, ids, browser, phase, lang):
+    """At 1920 px the TV layout comes without ?tv=1: no buttons, no header, the state big and
+    bright; a stopped clock is not grey, the winner's line is large and high-contrast."""
+    context, page, watch = open_page(browser, server, lang, 1920, 1080)
+    try:
+        page.goto(f"{server.url}/matches/{ids[phase]}/")
+        page.wait_for_selector(f'#scoreboard[data-phase="{shown_as(phase)}"]')
+        assert page.evaluate("document.body.classList.contains('tv')")
+        assert page.locator(".site-header").is_hidden() and page.locator(".sb-tools").is_hidden()
+        assert page.locator("button:visible").count() == 0
+        check_scoreboard(page, phase, LANGS.index(lang))
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+        status = page.locator('#scoreboard [data-role="status"]').bounding_box()
+        assert status["height"] >= 40  # 4.5vh of 1080: readable across a field
+        if EXPECTED[phase]["clock"]:
+            assert contrast(page, '#scoreboard [data-role="clock"]') >= 7
+            assert page.locator('#scoreboard [data-role="clock"]').bounding_box()["height"] >= 150
+        if "result" in EXPECTED[phase]:
+            assert contrast(page, '#scoreboard [data-role="result"]') >= 4.5
+            font = page.locator('#scoreboard [data-role="result"]').evaluate(
+                "(n) => parseFloat(getComputedStyle(n).fontSize)"
+            )
+            assert font >= 50
+        for team in ("home", "away"):
+            attacks = page.locator(f'#scoreboard [data-role="attacks-{team}"]')
+            if attacks.is_visible():
+                assert attacks.evaluate(FONT_SIZE) >= 30
+        assert watch.problems() == []
+    finally:
+        context.close()
+
+
+def ov(page, role: str):
+    return page.locator(f'#overlay-stage [data-role="{role}"]')
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_overlay_says_what_the_match_is_doing(server, ids, browser, phase, lang):
+    want, i = EXPECTED[phase], LANGS.index(lang)
+    context, page, watch = open_page(browser, server, "en", 1280, 720)
+    try:
+        page.goto(f"{server.url}/matches/{ids[phase]}/overlay/?lang={lang}")
+        page.wait_for_selector(f'#overlay-stage[data-phase="{shown_as(phase)}"]')
+        status = ov(page, "status")
+        if phase in ("in_play", "stopped", "overtime"):
+            assert status.is_hidden()  # the ball is simply in play, or its restart is on the scoreboard
+        else:
+            assert status.inner_text() == want["status"][i]
+        assert ov(page, "clock-box").is_visible() == want["clock"]
+        if "period" in want:
+            assert " ".join(ov(page, "period-line").inner_text().split()) == want["period"][i]
+        info = ov(page, "info")
+        if "result" in want:
+            assert info.inner_text() == want["result"][i]
+        elif "handicap" in want:
+            assert info.inner_text() == f"{AWAY}: {want['handicap'][i]}"
+        else:
+            assert info.is_hidden()
+        shootout = ov(page, "shootout")
+        if "shootout" in want:
+            so = want["shootout"]
+            assert ov(page, "so-hits-home").inner_text().replace(" ", "") == so["hits"][0]
+            assert ov(page, "so-hits-away").inner_text().replace(" ", "") == so["hits"][1]
+            assert ov(page, "so-next").inner_text() == so["next"][i]
+        else:
+            assert shootout.is_hidden()
+        # The bar is one row inside a 720p frame (a 30-character name takes two lines).
+        bar = page.locator("#overlay").bounding_box()
+        assert bar["x"] + bar["width"] <= 1280 and bar["height"] < 80
+        assert watch.problems() == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tournament_day_says_what_each_match_is_doing(server, ids, browser, lang):
+    i = LANGS.index(lang)
+    context, page, watch = open_page(browser, server, lang, 1280, 900)
+    try:
+        page.goto(f"{server.url}/matches/{ids['final']}/")
+        page.locator(".sb-meta a").first.click()
+        page.wait_for_selector(".tl-match")
+        for phase, want in EXPECTED.items():
+            card = page.locator(f'.tl-match[data-match-id="{ids[phase]}"] [data-role="status"]')
+            expected = want["status"][i]
+            if "result" in want:
+                expected += " · " + want["result"][i]
+            if phase == "scheduled":
+                expected += f" · {AWAY}: {want['handicap'][i]}"
+            if phase == "shootout":
+                expected += " 1–0 " + want["shootout"]["round"][i]
+            page.wait_for_function(
+                "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
+            )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        assert watch.problems() == []
+    finally:
+        context.close()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("phase", PHASES)
+def test_the_helper_builds_a_match_in_each_phase(phase):
+    """``phases.match_in_phase`` (the other screens' tests build on it) reaches the phase it names."""
+    from matches.live.snapshots import match_snapshot
+
+    match = match_in_phase(phase, home="A" * 30, away="B" * 30)
+    state = match_snapshot(match.pk)["state"]
+    assert state["status"] == {"halftime": "interval", "overtime": "in_play"}.get(phase, shown_as(phase))
+    if shown_as(phase) == "final":
+        assert state["winner"] == "home" and state["result"] == (phase.partition("_")[2] or "regulation")
+    assert match.home.team.name == "A" * 30
