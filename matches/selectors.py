@@ -23,7 +23,8 @@ from .models import Match, MatchEvent
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
 # Keys of the state a list of matches carries (the rest is for the match's own page).
-SUMMARY_KEYS = ("status", "score", "period", "clock")
+# A day list's summary of each state: enough for a card to say the phase and, when final, who won and how.
+SUMMARY_KEYS = ("status", "score", "period", "clock", "shootout", "winner", "result")
 
 
 def matches_with_config() -> QuerySet[Match]:

@@ -416,12 +416,15 @@ def document() -> dict[str, Any]:
                                 "last_seq": {"type": "integer"},
                                 "state": {
                                     "type": "object",
-                                    "required": ["status", "score", "period", "clock"],
+                                    "required": ["status", "score", "period", "clock", "shootout", "winner", "result"],
                                     "properties": {
                                         "status": {"$ref": REF + "State/properties/status"},
                                         "score": ref("State_score"),
                                         "period": {"$ref": REF + "State/properties/period"},
                                         "clock": {"$ref": REF + "State/properties/clock"},
+                                        "shootout": {"$ref": REF + "State/properties/shootout"},
+                                        "winner": {"$ref": REF + "State/properties/winner"},
+                                        "result": {"$ref": REF + "State/properties/result"},
                                     },
                                 },
                             },

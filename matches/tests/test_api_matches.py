@@ -23,7 +23,7 @@ def test_it_lists_todays_matches_with_their_state(cast):
     assert set(by_id) == {cast.match_a.pk, cast.match_b.pk}
     a = by_id[cast.match_a.pk]
     assert a["last_seq"] == 2
-    assert set(a["state"]) == {"status", "score", "period", "clock"}
+    assert set(a["state"]) == {"status", "score", "period", "clock", "shootout", "winner", "result"}
     assert a["state"]["score"]["away"] == 1 and a["state"]["status"] == "stopped"
     assert a["home"]["name"] == cast.match_a.home.team.name
     assert by_id[cast.match_b.pk]["state"]["status"] == "scheduled" and by_id[cast.match_b.pk]["last_seq"] == 0

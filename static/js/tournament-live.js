@@ -8,8 +8,8 @@
  *
  * Clocks show time left by default, labelled (clock-convention.js, screen "tournament": a button,
  * or ``?clock=played``). What each phase says (the result and how it was won, the shootout's
- * tally) is phase.js's, as on the scoreboard; the day's list carries a summary of each state, so a
- * finished match's whole state (its winner and how) is read once.
+ * tally) is phase.js's, as on the scoreboard; the day's list summarises each state with what that
+ * needs (status, score, period, clock, shootout, winner, result), so no match is read twice.
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setText} from "./dom.js";
@@ -55,20 +55,6 @@ function render(card) {
     const c = s.clock;
     showClock(card, c && view.clock && IN_PROGRESS.has(s.status) ? convention.format(c.elapsed, c, shownAs) : "", true);
   }
-  if (s.status === "final" && s.winner === undefined) readWhole(card);
-}
-
-/* The day's list summarises each state (no winner, result or shootout): a finished match's whole
- * state is read once, for its winner and how. */
-function readWhole(card) {
-  if (card.reading) return;
-  card.reading = true;
-  api("/api/matches/" + card.meta.id + "/state").then((r) => {
-    if (r.status === 200 && r.data && r.data.state && r.data.state.status === "final") {
-      card.state = r.data.state;
-      render(card);
-    }
-  });
 }
 
 /* The clock and, when it is one, its convention ("time left"); an interval's countdown says what it counts. */
