@@ -4,7 +4,9 @@
 - ``matches.api.urls``: the JSON API and its OpenAPI document (``/api/``);
 - ``matches.public.urls``: the public scoreboard, overlay and tournament pages;
 - ``matches.officials.urls``: the scorer's and the referee's screens;
-- ``matches.committee.urls``: the committee's screens and reports (``/committee/``).
+- ``matches.committee.urls``: the committee's screens and reports (``/committee/``);
+- ``matches.help.urls``: the guide of each role (``/help/``);
+- ``matches.stats.urls``: box scores, tournament statistics and the USPA score sheet.
 
 The websocket's route is in ``matches.live.routing`` (``polo/asgi.py``).
 """
@@ -22,4 +24,7 @@ urlpatterns = [
     path("", include("matches.public.urls")),
     path("", include("matches.officials.urls")),
     path("committee/", include("matches.committee.urls")),
+    path("help/", include("matches.help.urls")),
+    path("committee/", include("matches.awards.urls")),
+    path("", include("matches.stats.urls")),
 ]

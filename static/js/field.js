@@ -15,6 +15,7 @@ import {gettext} from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const MARGIN = 14;  // yards of ground drawn round the field
+const LABEL_GAP = 14;  // yards between two line labels on one row (a label is about 8 yards wide)
 
 /* The distances from each end line the field is marked at: the penalty lines of the state's rule
  * edition (``state.limits``), each once, nearest first. */
@@ -64,10 +65,16 @@ export function render(svg, opts = {}) {
     for (const x of [d, L - d]) el(lines, "line", {x1: x, y1: 0, x2: x, y2: W});
   }
   el(svg, "line", {x1: L / 2, y1: 0, x2: L / 2, y2: W, stroke: "#fff", "stroke-width": 1.2, "class": "pf-centre"});
+  // Each line's distance, below the field; a line too close to the last one labelled below (30
+  // and 40 yards) has its label above the field, so that the two never run together ("3040").
   const marks = el(svg, "g", {fill: "#fff", "font-size": 7, "text-anchor": "middle", "class": "pf-marks"});
+  let lastBelow = -Infinity;
   for (const d of distances) {
-    el(marks, "text", {x: d, y: W + 9}, String(d));
-    el(marks, "text", {x: L - d, y: W + 9}, String(d));
+    const below = d - lastBelow >= LABEL_GAP;
+    if (below) lastBelow = d;
+    const y = below ? W + 9 : -4;
+    el(marks, "text", {x: d, y}, String(d));
+    el(marks, "text", {x: L - d, y}, String(d));
   }
 
   // Goal posts: 8 yards apart, centred on each end line.

@@ -22,6 +22,12 @@ export function ngettext(singular, plural, count) {
   return django.ngettext ? django.ngettext(singular, plural, count) : (count === 1 ? singular : plural);
 }
 
+/* A word whose translation depends on where it is shown ("Play" the event, not the verb). */
+export function pgettext(context, msgid) {
+  const django = catalog();
+  return django.pgettext ? django.pgettext(context, msgid) : msgid;
+}
+
 /* Django's interpolate(), without the catalog: "%(name)s" from an object, or "%s" in turn from an
  * array. */
 export function interpolate(text, values) {

@@ -142,6 +142,8 @@ export class Screen {
     this.holds.renderPresence();
     this.renderClosed();
     if (this.opts.onState) this.opts.onState(s);
+    // For the page's other modules (the scoresheet's sign-off): the state and its log position.
+    document.dispatchEvent(new CustomEvent("polo:state", {detail: {state: s, lastSeq: at}}));
     if (this.live) this.tick();
   }
 

@@ -1,7 +1,7 @@
 /* The match as the officials' screens name it: its two teams (names, colours, rosters) and its
  * rule edition's numbers (``state.limits``), and one line of text for every event of the log. */
 import {formatClock} from "../format.js";
-import {gettext, interpolate} from "../i18n.js";
+import {gettext, interpolate, pgettext} from "../i18n.js";
 import {DEFLECTIONS, EVENT_LABELS, HOLD_KINDS, PENALTY_NAMES, RESTART_KINDS, ROLE_LABELS, VIOLATIONS, WHISTLE_REASONS,
         labelOf} from "./words.js";
 
@@ -52,7 +52,7 @@ export function describeEvent(teams, ev) {
   const e = ev.event || ev;
   const who = (t, n) => teams.who(t, n);
   switch (e.type) {
-    case "play": return gettext("Play");
+    case "play": return pgettext("event", "Play");
     case "goal": {
       let text = interpolate(gettext("Goal — %(team)s"), {team: teams.name(e.team)});
       if (e.number != null) text += " · " + (e.own_goal ? who(other(e.team), e.number) : teams.numbered(e.team, e.number));

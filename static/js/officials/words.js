@@ -12,10 +12,10 @@
  * ``labelOf(rows, code, limits)`` give the text.
  */
 import {formatDuration} from "../format.js";
-import {gettext, interpolate} from "../i18n.js";
+import {gettext, interpolate, pgettext} from "../i18n.js";
 
 export const EVENT_LABELS = Object.freeze({
-  play: gettext("Play"), goal: gettext("Goal"), foul: gettext("Foul"), ball_out: gettext("Ball out"), whistle: gettext("Whistle"),
+  play: pgettext("event", "Play"), goal: gettext("Goal"), foul: gettext("Foul"), ball_out: gettext("Ball out"), whistle: gettext("Whistle"),
   restart_violation: gettext("Restart violation"), horn: gettext("Horn"), clock_set: gettext("Set the clock"), card: gettext("Card"),
   mount: gettext("Mount (horse change)"), substitution: gettext("Substitution"), suspend: gettext("Suspend the game"),
   resume: gettext("Resume the game"), abandon: gettext("Abandon the game"), overtime: gettext("Overtime"),
@@ -26,7 +26,7 @@ export const EVENT_LABELS = Object.freeze({
 export const STOPPAGES = Object.freeze(["goal", "foul", "ball_out", "whistle", "restart_violation"]);
 // The kinds of a hold, as the other officials' screens name an entry in progress ("foul…").
 export const HOLD_KINDS = Object.freeze({
-  goal: gettext("goal"), foul: gettext("foul"), ball_out: gettext("ball out"), whistle: gettext("whistle"),
+  goal: gettext("goal"), foul: pgettext("event", "foul"), ball_out: gettext("ball out"), whistle: gettext("whistle"),
   restart_violation: gettext("restart violation"),
 });
 export const ROLE_LABELS = Object.freeze({scorer: gettext("scorer"), umpire: gettext("umpire"), committee: gettext("committee")});
