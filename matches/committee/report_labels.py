@@ -50,9 +50,9 @@ def card_label(color: str | None) -> str:
 def event_label(kind: str | None) -> str:
     """An event type of the match log, in words (for the corrections)."""
     return {
-        "play": _("play"),
+        "play": pgettext("event", "play"),  # the umpire's "Play": the officials' pages say "Juego"
         "goal": _("goal"),
-        "foul": _("foul"),
+        "foul": _("foul"),  # "foul" in the Spanish rulebook too
         "ball_out": _("ball out"),
         "whistle": _("whistle"),
         "restart_violation": _("restart violation"),

@@ -31,10 +31,24 @@ const opts = parse(window.location.search);
 opts.show = new Set(opts.show);
 stage.setAttribute("data-pos", opts.pos);
 stage.setAttribute("data-theme", opts.theme);
-stage.style.setProperty("--ov-scale", String(opts.scale));
 for (const node of stage.querySelectorAll("[data-part]")) {
   if (!opts.show.has(node.getAttribute("data-part"))) node.setAttribute("data-off", "");
 }
+
+// The chosen scale, made smaller when the stage would be wider than the viewport (a narrow browser
+// source, a phone): the whole bar shows, 8 px in from each side. The stage's own width does not
+// change with its transform, so setting the scale does not call the observer again.
+const MARGIN = 8;
+function fitScale() {
+  const room = document.documentElement.clientWidth - 2 * MARGIN;
+  const wide = Math.max(stage.offsetWidth, stage.scrollWidth);
+  const fits = wide > 0 && room > 0 ? Math.floor((room / wide) * 1000) / 1000 : opts.scale;
+  stage.style.setProperty("--ov-scale", String(Math.min(opts.scale, fits)));
+  stage.toggleAttribute("data-overflows", wide > room);  // overlay.css: where a centred stage shrinks to
+}
+fitScale();
+new ResizeObserver(fitScale).observe(stage);
+window.addEventListener("resize", fitScale);
 
 for (const team of ["home", "away"]) {
   part("swatch-" + team).style.setProperty("background-color", meta[team].color);

@@ -125,6 +125,23 @@ SPLIT_WORDS = """(node) => {
   return split;
 }"""
 
+# The line under the title as it reads, one string per drawn line: each shown item's text, with the
+# "·" drawn before it (scoreboard.css) unless the line's box clips it away.
+META_LINES = """(meta) => {
+  const box = meta.getBoundingClientRect(), lines = new Map();
+  const clips = ["clip", "hidden"].includes(getComputedStyle(meta).overflowX);
+  for (const item of meta.children) {
+    if (!item.checkVisibility()) continue;
+    const r = item.getBoundingClientRect(), before = getComputedStyle(item, "::before");
+    const drawn = before.content !== "none" && before.content !== "normal";
+    const left = r.left + (parseFloat(before.left) || 0);  // "auto": the dot starts the item
+    const dot = drawn && (!clips || left >= box.left - 0.5) ? "· " : "";
+    const middle = Math.round(r.top + r.height / 2);  // the items of a line are centred on it
+    lines.set(middle, [...(lines.get(middle) || []), dot + item.textContent.trim()]);
+  }
+  return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, words]) => words.join(" "));
+}"""
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -200,6 +217,11 @@ def test_the_phone_scoreboard_says_what_the_match_is_doing(server, ids, browser,
             assert page.locator(f'.sb-team[data-team="{team}"] .sb-name').evaluate(SPLIT_WORDS) == []
         # The goals table keeps its team column.
         assert page.locator(".sb-goals thead th").nth(2).is_visible()
+        # The date wraps to a line of its own: no line starts with a "·", dots sit between two parts.
+        lines = page.locator(".sb-meta").evaluate(META_LINES)
+        assert len(lines) > 1 and " · " in lines[0], lines
+        for line in lines:
+            assert not line.startswith("·") and not line.endswith("·") and "· ·" not in line, lines
         assert watch.problems() == []
     finally:
         context.close()
