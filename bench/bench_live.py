@@ -1,37 +1,50 @@
-"""Event-to-screen latency of the live core: a scorer posts an event over HTTP, N websocket
-viewers receive the update; latency = receipt time - post time, per viewer per event.
+"""Event-to-screen latency of the live core, each figure beside a floor measured in the same run.
 
-    python bench/bench_live.py                       # memory and redis, 100 / 1000 / 5000 viewers
-    python bench/bench_live.py --layers memory --viewers 100 --events 5    # a quick look
+    python bench/bench_live.py                                   # the table of README / docs/CAPACITY.md
+    python bench/bench_live.py --configs memory:1 --viewers 1000 --runs 1 --events 6   # a quick look
 
-Plain script, not a test. It starts its own servers (``polo.testing.ServerProcess``: uvicorn, a
-fresh database, the demo loaded): one process on the in-memory channel layer; two processes on
-Redis (127.0.0.1:6379, a channel prefix of its own), the viewers split between them so that the
-update crosses Redis. The load generator runs in its own process (this script with
-``--generator``): asyncio and the ``websockets`` client, every socket in one event loop. Each
-posted event's id carries its send time (``bench-<n>-<epoch>``), so a viewer needs no clock
-sync: poster and viewers share this machine's wall clock. Three sockets per run belong to an
-official (the scorer's session), to see what the officials' screens get under public load; a
-row with only those three is the "officials" case.
+Plain script, not a test (issue 14). A scorer posts an event over HTTP; every viewer's websocket
+gets the update; latency = the frame's receipt time - the POST's start, per viewer per event (the
+event's id carries the send time: poster and viewers share this machine's clock). Each
+measurement: 2 warm-up events, then ``--events`` (20) alternating ``play`` and ``whistle``.
 
-Each row also gives the servers' resident memory (VmRSS) once every socket is open, and what each
-socket added to it (the RSS then, minus the RSS before the load generator connected, per socket).
+- **The app** is started as ``./dev run`` starts it (uvicorn, DEBUG, no per-message deflate,
+  ``polo.testing.ServerProcess``: a fresh database with the demo): ``memory:1`` is one process on
+  the in-memory channel layer (SQLite); ``redis:N`` is N processes on Redis (127.0.0.1:6379, a
+  channel prefix of its own) and PostgreSQL (127.0.0.1:5432, a fresh database), the viewers spread
+  over the processes round-robin and the events posted to the first, so an update crosses Redis.
+- **The floor** (``bench/live_floor.py``): a plain ``websockets`` server that encodes each update
+  once (the app's own frame, same size) and writes it with ``websockets.broadcast``. The same load
+  generator drives it right after the app, in the same run: the ratio app/floor is what the app
+  adds, whatever the machine's load at that moment.
+- **The load generator** (``bench/live_load.py``) runs in two processes: the public crowd in one,
+  the officials' 3 sockets (the scorer's session) in another — one event loop holding 5,000
+  sockets would delay every socket in it, the officials' included.
 
-Prints a table and writes ``bench/results/live.json``.
+Each row is measured ``--runs`` (3) times, each run connecting afresh: the row gives the median of
+the runs' p50 and p99 and their spread (min–max), for the app, the floor and the ratio; the
+officials' p99; the first update after the crowd connected (cold start) against the rest; the
+deliveries (every socket must get every event exactly once: missed and doubled are counted);
+the POST's answer time; the generator's own loop lag; the machine's load average.
+
+``--py-spy PATH`` records each app process with py-spy during the first run of every row
+(``--profile-dir``: raw collapsed stacks, summarised by ``--summarize``; see docs/CAPACITY.md).
+
+Writes ``bench/results/live.json`` (``--output``).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import platform
-import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import uuid
 from pathlib import Path
 from typing import Any
@@ -40,116 +53,237 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
 RESULTS = BASE_DIR / "bench" / "results" / "live.json"
-AIMS_MS = {"officials": 50, 1000: 250, 5000: 1000}
+AIMS = {"officials_p99_ms": 50, "public_ratio_to_floor": 1.2}
 OFFICIAL_SOCKETS = 3
-ID_RE = re.compile(r'"id":"bench-(\d+)-(\d+\.\d+)"')
+WARMUP_EVENTS = 2
+REDIS_URL = "redis://127.0.0.1:6379/0"
+POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
 
-# --- the load generator (its own process) ------------------------------------------------------
+# --- servers -------------------------------------------------------------------------------------
 
 
-async def _viewer(url: str, origin: str, cookie: str | None, ready: asyncio.Queue, record: list) -> None:
-    from websockets.asyncio.client import connect
+def start_app(config: str, tmp: Path) -> list:
+    """``memory:1`` or ``redis:N``: the app's processes (the first with the demo)."""
+    from polo.testing import ServerProcess
 
-    headers = {"Cookie": cookie} if cookie else None
-    # Browsers offer permessage-deflate, and so do we by default: the server's cost per viewer
-    # then includes compressing each frame. --no-deflate measures without it.
-    compression = None if os.environ.get("BENCH_NO_DEFLATE") else "deflate"
+    layer, processes = config.split(":")
+    env = {"LOG_LEVEL": "WARNING"}
+    saved = {k: os.environ.pop(k, None) for k in ("REDIS_URL", "DATABASE_URL")}
     try:
-        async with connect(
-            url,
-            origin=origin,
-            additional_headers=headers,
-            max_size=2**22,
-            compression=compression,
-            open_timeout=120,
-            ping_interval=None,
-            close_timeout=1,
-        ) as ws:
-            first = await ws.recv()
-            assert '"type":"snapshot"' in first[:40]
-            await ready.put(True)
-            async for message in ws:  # one wake-up per frame, nothing while idle
-                received = time.time()
-                if message.startswith('{"type":"update"'):
-                    for n, sent in set(ID_RE.findall(message)):  # the id is in the row and in its event
-                        record.append((int(n), received - float(sent)))
-    except asyncio.CancelledError:
-        raise
-    except Exception as exc:  # noqa: BLE001 — counted as a failed viewer
-        await ready.put(repr(exc))
-
-
-async def _loop_lag(lags: list, stop: asyncio.Event) -> None:
-    """How late this process's own event loop runs: a receipt time is only as good as this."""
-    while not stop.is_set():
-        due = time.perf_counter() + 0.05
-        await asyncio.sleep(0.05)
-        lags.append((time.perf_counter() - due) * 1000)
-
-
-async def _generate(urls: list[str], origins: list[str], viewers: int, cookie: str) -> None:
-    ready: asyncio.Queue = asyncio.Queue()
-    stop = asyncio.Event()
-    public: list = []
-    official: list = []
-    lags: list = []
-    tasks = []
-    started = time.time()
-    gate = asyncio.Semaphore(64)  # connections opening at once: a ramp, not a stampede
-
-    async def one(i: int) -> None:
-        k = i % len(urls)
-        async with gate:
-            inner: asyncio.Queue = asyncio.Queue()
-            task = asyncio.create_task(
-                _viewer(
-                    urls[k],
-                    origins[k],
-                    cookie if i < OFFICIAL_SOCKETS else None,
-                    inner,
-                    official if i < OFFICIAL_SOCKETS else public,
-                )
+        if layer == "redis":
+            os.environ["REDIS_URL"] = REDIS_URL
+            os.environ["DATABASE_URL"] = POSTGRES_URL
+        prefix = f"bench{uuid.uuid4().hex[:8]}"
+        first = ServerProcess(tmp, f"{layer}0", extra_env=env, channel_prefix=prefix).start()
+        servers = [first]
+        for k in range(1, int(processes)):
+            servers.append(
+                ServerProcess(
+                    tmp,
+                    f"{layer}{k}",
+                    demo=False,
+                    extra_env=env,
+                    database_url=first.database_url,
+                    channel_prefix=prefix,
+                ).start()
             )
-            tasks.append(task)
-            await ready.put(await inner.get())
-
-    openers = [asyncio.create_task(one(i)) for i in range(OFFICIAL_SOCKETS + viewers)]
-    outcomes = [await ready.get() for _ in openers]
-    failures = [o for o in outcomes if o is not True]
-    print(
-        json.dumps(
-            {
-                "ready": len(outcomes) - len(failures),
-                "failed": len(failures),
-                "errors": sorted(set(map(str, failures)))[:3],
-                "connect_seconds": time.time() - started,
-            }
-        ),
-        flush=True,
-    )
-    monitor = asyncio.create_task(_loop_lag(lags, stop))
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, sys.stdin.readline)  # the poster says when it is done
-    stop.set()
-    await monitor
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    print(
-        json.dumps(
-            {
-                "public": public,
-                "official": official,
-                "loop_lag_p99_ms": percentile(lags, 99),
-                "loop_lag_max_ms": max(lags, default=None),
-            }
-        ),
-        flush=True,
-    )
+        return servers
+    finally:
+        for k in ("REDIS_URL", "DATABASE_URL"):
+            os.environ.pop(k, None)
+        for k, v in saved.items():
+            if v is not None:
+                os.environ[k] = v
 
 
-# --- the poster and the report -----------------------------------------------------------------
+class Floor:
+    """``bench/live_floor.py`` in its own process."""
+
+    def __init__(self, state_file: Path) -> None:
+        from polo.testing import free_port
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                str(BASE_DIR / "bench" / "live_floor.py"),
+                "--port",
+                str(self.port),
+                "--state",
+                str(state_file),
+            ],
+            cwd=BASE_DIR,
+        )
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the floor server did not start")
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def demo_match(server) -> int:
+    client = server.client()
+    _status, body = client.request("GET", "/api/matches")
+    return next(m["id"] for m in body["matches"] if m["last_seq"] > 0)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of the processes so far (/proc/<pid>/stat)."""
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+# --- one measurement -----------------------------------------------------------------------------
+
+
+def generator(urls: list[str], origins: list[str], viewers: int, cookie: str | None) -> subprocess.Popen:
+    args = [sys.executable, str(BASE_DIR / "bench" / "live_load.py"), "--urls", ",".join(urls)]
+    args += ["--origins", ",".join(origins), "--viewers", str(viewers)]
+    if cookie:
+        args += ["--cookie", cookie]
+    return subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=BASE_DIR)
+
+
+class AppTarget:
+    name = "app"
+
+    def __init__(self, servers: list, match_id: int) -> None:
+        self.servers, self.match_id = servers, match_id
+        self.scorer = servers[0].client()
+        self.scorer.login("scorer", "polo-demo")
+        self.cookie = "; ".join(f"{c.name}={c.value}" for c in self.scorer.jar)
+        self.urls = [s.url.replace("http://", "ws://") + f"/ws/matches/{match_id}/" for s in servers]
+        self.origins = [s.url for s in servers]
+        self.status = self.scorer.request("GET", f"/api/matches/{match_id}/state")[1]["state"]["status"]
+
+    def post(self, event_id: str, n: int) -> None:
+        event = {"type": "whistle", "reason": "other"} if self.status == "in_play" else {"type": "play"}
+        code, answer = self.scorer.request("POST", f"/api/matches/{self.match_id}/events", {"id": event_id, **event})
+        if code not in (200, 201):
+            raise RuntimeError(f"event refused: {code} {answer}")
+        self.status = answer["state"]["status"]
+
+    def pids(self) -> list[int]:
+        return [s.proc.pid for s in self.servers]
+
+
+class FloorTarget:
+    name = "floor"
+
+    def __init__(self, floor: Floor) -> None:
+        self.floor = floor
+        self.cookie = None
+        self.urls = [floor.url.replace("http://", "ws://") + "/ws"]
+        self.origins = [floor.url]
+
+    def post(self, event_id: str, n: int) -> None:
+        with urllib.request.urlopen(f"{self.floor.url}/post?id={event_id}&seq={n + 1}", timeout=30) as r:
+            r.read()
+
+    def pids(self) -> list[int]:
+        return [self.floor.proc.pid]
+
+
+def measure(target, viewers: int, events: int, spacing: float, profile: tuple[str, Path] | None) -> dict[str, Any]:
+    crowd = generator(target.urls, target.origins, viewers, None)
+    officials = generator(target.urls, target.origins, OFFICIAL_SOCKETS, target.cookie)
+    rss_before = sum(rss_kib(pid) for pid in target.pids())
+    spies = []
+    try:
+        ready = [json.loads(g.stdout.readline()) for g in (crowd, officials)]
+        rss_connected = sum(rss_kib(pid) for pid in target.pids())
+        time.sleep(1.0)  # the connections settle (the app warms up here: fanout._warm)
+        if profile:
+            py_spy, out = profile
+            seconds = int((WARMUP_EVENTS + events) * spacing + 3)
+            spies = [
+                subprocess.Popen(
+                    [
+                        *(py_spy, "record", "--pid", str(pid), "--rate", "250", "--format", "raw", "--nonblocking"),
+                        *("--duration", str(seconds), "--output", str(out.with_suffix(f".{k}.txt"))),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                for k, pid in enumerate(target.pids())
+            ]
+            time.sleep(0.5)
+        post_ms = []
+        total = WARMUP_EVENTS + events
+        cpu_before = cpu_seconds(target.pids())
+        for n in range(total):
+            sent = time.time()
+            target.post(f"{'warm' if n < WARMUP_EVENTS else 'bench'}-{n}-{sent:.6f}", n)
+            post_ms.append((time.time() - sent) * 1000)
+            time.sleep(spacing)
+        time.sleep(1.0 + viewers / 2500)
+        cpu_used = cpu_seconds(target.pids()) - cpu_before
+        results = []
+        for g in (crowd, officials):
+            g.stdin.write(f"done {total}\n")
+            g.stdin.flush()
+            results.append(json.loads(g.stdout.readline()))
+    finally:
+        for g in (crowd, officials):
+            try:
+                g.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                g.kill()
+        for spy in spies:
+            spy.wait(timeout=60)
+    public, official = results
+
+    def latencies(result, first: int, last: int) -> list[float]:
+        return [v for n in range(first, last) for v in result["by_event"].get(str(n), [])]
+
+    counted_public = latencies(public, WARMUP_EVENTS, total)
+    counted_official = latencies(official, WARMUP_EVENTS, total)
+    per_event_p50 = [
+        statistics.median(public["by_event"][str(n)]) for n in range(total) if public["by_event"].get(str(n))
+    ]
+    return {
+        "connected": ready[0]["ready"] + ready[1]["ready"],
+        "failed_connections": ready[0]["failed"] + ready[1]["failed"],
+        "connect_errors": ready[0]["errors"] + ready[1]["errors"],
+        "connect_seconds": round(ready[0]["connect_seconds"], 1),
+        "expected_deliveries": total * (viewers + OFFICIAL_SOCKETS),
+        "missed": public["missing"] + official["missing"],
+        "doubled": public["doubled"] + official["doubled"],
+        "p50_ms": r1(percentile(counted_public, 50)),
+        "p99_ms": r1(percentile(counted_public, 99)),
+        "max_ms": r1(max(counted_public, default=None)),
+        "officials_p50_ms": r1(percentile(counted_official, 50)),
+        "officials_p99_ms": r1(percentile(counted_official, 99)),
+        "first_update_p50_ms": r1(per_event_p50[0] if per_event_p50 else None),
+        "later_updates_p50_ms": r1(statistics.median(per_event_p50[1:]) if len(per_event_p50) > 1 else None),
+        "per_event_p50_ms": [r1(v) for v in per_event_p50],
+        "post_answer_p50_ms": r1(percentile(post_ms[WARMUP_EVENTS:], 50)),
+        # The servers' CPU per event (POST, fan-out, heartbeats, idle ticks), and per socket reached.
+        "server_cpu_ms_per_event": r1(1000 * cpu_used / total),
+        "server_cpu_us_per_delivery": r1(1e6 * cpu_used / (total * (viewers + OFFICIAL_SOCKETS))),
+        "generator_loop_lag_p99_ms": r1(public["loop_lag_p99_ms"]),
+        "server_rss_mib": round(rss_connected / 1024, 1),
+        "server_kib_per_socket": round((rss_connected - rss_before) / (viewers + OFFICIAL_SOCKETS), 1),
+        "load_average_1min": round(os.getloadavg()[0], 2),
+    }
 
 
 def percentile(values: list[float], p: float) -> float | None:
@@ -160,227 +294,228 @@ def percentile(values: list[float], p: float) -> float | None:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def _servers(layer: str, tmp: Path) -> list:
-    from polo.testing import ServerProcess
-
-    env = {"LOG_LEVEL": "WARNING"}
-    saved = {k: os.environ.pop(k, None) for k in ("REDIS_URL",)}
-    try:
-        if layer == "redis":
-            os.environ["REDIS_URL"] = "redis://127.0.0.1:6379/0"
-        prefix = f"bench{uuid.uuid4().hex[:8]}"
-        first = ServerProcess(tmp, f"{layer}0", extra_env=env, channel_prefix=prefix).start()
-        servers = [first]
-        if layer == "redis":
-            servers.append(
-                ServerProcess(
-                    tmp, f"{layer}1", demo=False, extra_env=env, database_url=first.database_url, channel_prefix=prefix
-                ).start()
-            )
-        return servers
-    finally:
-        os.environ.pop("REDIS_URL", None)
-        for k, v in saved.items():
-            if v is not None:
-                os.environ[k] = v
-
-
-def _match_id(server) -> int:
-    client = server.client()
-    for match_id in range(1, 30):
-        status, data = client.request("GET", f"/api/matches/{match_id}/state")
-        if status == 200 and data["last_seq"] > 0:
-            return match_id
-    raise RuntimeError("no demo match with events")
-
-
-def _event(status: str) -> dict[str, Any]:
-    if status == "in_play":
-        return {
-            "type": "ball_out",
-            "line": "side",
-            "at": {"x": 150, "y": 0},
-            "last_hit_by": "home",
-            "deflected_off": "none",
-        }
-    return {"type": "play"}
-
-
-def _rss_kib(server) -> int:
-    """The server process's resident memory (VmRSS, KiB), from /proc."""
-    with open(f"/proc/{server.proc.pid}/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-
-
-def run_config(servers: list, match_id: int, viewers: int, events: int, spacing: float) -> dict[str, Any]:
-    scorer = servers[0].client()
-    scorer.login("scorer", "polo-demo")
-    cookie = "; ".join(f"{c.name}={c.value}" for c in scorer.jar)
-    urls = [s.url.replace("http://", "ws://") + f"/ws/matches/{match_id}/" for s in servers]
-    origins = [s.url for s in servers]
-    gen = subprocess.Popen(
-        [
-            sys.executable,
-            __file__,
-            "--generator",
-            "--urls",
-            ",".join(urls),
-            "--origins",
-            ",".join(origins),
-            "--viewers",
-            str(viewers),
-            "--cookie",
-            cookie,
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=BASE_DIR,
-    )
-    rss_before = sum(_rss_kib(s) for s in servers)
-    try:
-        ready = json.loads(gen.stdout.readline())
-        rss_connected = sum(_rss_kib(s) for s in servers)  # every socket open, nothing sent yet
-        _, data = scorer.request("GET", f"/api/matches/{match_id}/state")
-        status = data["state"]["status"]
-        time.sleep(1.0)
-        posted = 0
-        post_ms: list[float] = []
-        for n in range(events + 1):  # the first is a warm-up, not counted
-            event = _event(status)
-            sent = time.time()
-            event["id"] = f"{'warm' if n == 0 else 'bench'}-{n}-{sent:.6f}"
-            code, answer = scorer.request("POST", f"/api/matches/{match_id}/events", event)
-            if n > 0:
-                post_ms.append((time.time() - sent) * 1000)
-            if code not in (200, 201):
-                raise RuntimeError(f"event refused: {code} {answer}")
-            status = answer["state"]["status"]
-            posted += n > 0
-            time.sleep(spacing)
-        time.sleep(1.0 + viewers / 2000)
-        gen.stdin.write("done\n")
-        gen.stdin.flush()
-        got = json.loads(gen.stdout.readline())
-    finally:
-        try:
-            gen.wait(timeout=120)
-        except subprocess.TimeoutExpired:
-            gen.kill()
-    public = [lat * 1000 for _, lat in got["public"]]
-    official = [lat * 1000 for _, lat in got["official"]]
-    everyone = public + official
-    return {
-        "viewers": viewers,
-        "official_sockets": OFFICIAL_SOCKETS,
-        "events": posted,
-        "connected": ready["ready"],
-        "failed_connections": ready["failed"],
-        "connect_errors": ready["errors"],
-        "connect_seconds": round(ready["connect_seconds"], 1),
-        "expected_deliveries": posted * (viewers + OFFICIAL_SOCKETS),
-        "deliveries": len(everyone),
-        "p50_ms": _r(percentile(everyone, 50)),
-        "p99_ms": _r(percentile(everyone, 99)),
-        "max_ms": _r(max(everyone, default=None)),
-        "officials_p50_ms": _r(percentile(official, 50)),
-        "officials_p99_ms": _r(percentile(official, 99)),
-        "post_answer_p50_ms": _r(percentile(post_ms, 50)),
-        "generator_loop_lag_p99_ms": _r(got.get("loop_lag_p99_ms")),
-        "server_rss_mib": round(rss_connected / 1024, 1),
-        "server_kib_per_socket": round((rss_connected - rss_before) / (viewers + OFFICIAL_SOCKETS), 1),
-        "load_average_1min": round(os.getloadavg()[0], 2),  # the machine is shared: context for the figures
-    }
-
-
-def _r(value: float | None) -> float | None:
+def r1(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
+
+
+# --- a row: several runs, app and floor in each ---------------------------------------------------
+
+
+def summary(values: list[float | None]) -> dict[str, Any]:
+    got = [v for v in values if v is not None]
+    if not got:
+        return {"median": None, "min": None, "max": None}
+    return {"median": r1(statistics.median(got)), "min": r1(min(got)), "max": r1(max(got))}
+
+
+def row(config: str, servers: list, floor: Floor, match_id: int, viewers: int, args, profile_dir: Path | None) -> dict:
+    runs = []
+    for run in range(args.runs):
+        app = AppTarget(servers, match_id)
+        profile = None
+        if args.py_spy and run == 0 and profile_dir is not None:
+            profile = (args.py_spy, profile_dir / f"{config.replace(':', '-')}-{viewers}.raw")
+        measured = {
+            "app": measure(app, viewers, args.events, args.spacing or spacing_for(viewers), profile),
+            "floor": measure(FloorTarget(floor), viewers, args.events, args.spacing or spacing_for(viewers), None),
+        }
+        for key in ("p50_ms", "p99_ms"):
+            a, f = measured["app"][key], measured["floor"][key]
+            measured[f"ratio_{key[:3]}"] = round(a / f, 2) if a and f else None
+        runs.append(measured)
+        print(f"  run {run + 1}: {_run_line(measured)}", flush=True)
+    out: dict[str, Any] = {"config": config, "viewers": viewers, "official_sockets": OFFICIAL_SOCKETS}
+    for who in ("app", "floor"):
+        for key in (
+            "p50_ms",
+            "p99_ms",
+            "officials_p99_ms",
+            "first_update_p50_ms",
+            "later_updates_p50_ms",
+            "server_cpu_us_per_delivery",
+            "post_answer_p50_ms",
+        ):
+            out[f"{who}_{key}"] = summary([r[who][key] for r in runs])
+    out["ratio_p50"] = summary([r["ratio_p50"] for r in runs])
+    out["ratio_p99"] = summary([r["ratio_p99"] for r in runs])
+    out["missed"] = sum(r[w]["missed"] for r in runs for w in ("app", "floor"))
+    out["doubled"] = sum(r[w]["doubled"] for r in runs for w in ("app", "floor"))
+    out["runs"] = runs
+    return out
+
+
+def spacing_for(viewers: int) -> float:
+    """Seconds between events: more than a fan-out takes (the events do not overlap)."""
+    return 0.5 if viewers <= 1000 else 1.0
+
+
+def _run_line(m: dict) -> str:
+    a, f = m["app"], m["floor"]
+    return (
+        f"app p50/p99 {a['p50_ms']}/{a['p99_ms']} ms, officials p99 {a['officials_p99_ms']} ms, first "
+        f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms; floor {f['p50_ms']}/{f['p99_ms']} ms; "
+        f"ratio {m['ratio_p50']}/{m['ratio_p99']}; missed {a['missed']}+{f['missed']} "
+        f"doubled {a['doubled']}+{f['doubled']}; POST {a['post_answer_p50_ms']} ms; "
+        f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} us; "
+        f"gen lag {a['generator_loop_lag_p99_ms']} ms; load {a['load_average_1min']}"
+    )
+
+
+def _spread(s: dict) -> str:
+    if s["median"] is None:
+        return "-"
+    return f"{s['median']:g} ({s['min']:g}–{s['max']:g})"
+
+
+def table(rows: list[dict]) -> str:
+    head = (
+        "| config | viewers | app p50 / p99 ms | floor p50 / p99 ms | ratio p50 / p99 "
+        "| officials p99 ms (app / floor) | first update vs rest, p50 ms | missed / doubled |"
+    )
+    lines = [head, "|" + "---|" * 8]
+    for r in rows:
+        lines.append(
+            f"| {r['config']} | {r['viewers']:,} | {_spread(r['app_p50_ms'])} / {_spread(r['app_p99_ms'])} "
+            f"| {_spread(r['floor_p50_ms'])} / {_spread(r['floor_p99_ms'])} "
+            f"| {_spread(r['ratio_p50'])} / {_spread(r['ratio_p99'])} "
+            f"| {_spread(r['app_officials_p99_ms'])} / {_spread(r['floor_officials_p99_ms'])} "
+            f"| {_spread(r['app_first_update_p50_ms'])} vs {_spread(r['app_later_updates_p50_ms'])} "
+            f"| {r['missed']} / {r['doubled']} |"
+        )
+    return "\n".join(lines)
+
+
+# --- profiles ------------------------------------------------------------------------------------
+
+# Where a sample's time goes: the first bucket any of whose marks is in the sample's stack.
+BUCKETS = [
+    ("hub: encode each frame variant once", ("_Frames.text",)),
+    ("hub: write the frame to each socket (uvicorn's websocket send)", ("_write_all",)),
+    ("hub: heartbeats", ("Hub.heartbeat",)),
+    ("POST: the log (lock the match, fold, insert, the state in each language)", ("match_event_log",)),
+    ("POST: hand the update to the hub (signal, broadcast)", ("on_events_logged", "broadcast.py")),
+    ("POST: the view's own checks (session, permission, schema)", ("_post_event",)),
+    ("database connections (open, commit, close)", ("BaseDatabaseWrapper",)),
+    ("Django around the view (ASGI handler, middleware, thread hand-offs)", ("django/core/handlers", "asgiref")),
+    ("websocket frames in, pings (uvicorn, websockets)", ("data_received", "send_keepalive_ping", "Frame.parse")),
+    ("thread pool machinery", ("concurrent/futures", "threading.py")),
+]
+
+
+IDLE_LEAVES = {"_worker", "Condition.wait", "Thread._wait_for_tstate_lock", "Event.wait", "Thread.join"}
+
+
+def summarize(files: list[str]) -> dict[str, Any]:
+    """Share of the samples per bucket, from py-spy's raw output. A sample whose innermost Python
+    frame is the event loop's run (uvloop's C code: epoll, socket reads) is counted apart, and one
+    waiting in C under a frame py-spy does not know as idle (a thread pool's worker waiting for
+    work, a condition's wait) is left out."""
+    counts: dict[str, int] = {}
+    total = in_loop = 0
+    for name in files:
+        for line in Path(name).read_text().splitlines():
+            stack, _, n = line.rpartition(" ")
+            if not n.isdigit():
+                continue
+            frames = stack.split(";")
+            total += int(n)
+            if frames[-1].startswith("Runner.run ") or frames[-1].startswith("run_forever "):
+                in_loop += int(n)
+                continue
+            if frames[-1].split(" (")[0] in IDLE_LEAVES:
+                total -= int(n)
+                continue
+            bucket = next((label for label, marks in BUCKETS if any(m in f for f in frames for m in marks)), "other")
+            counts[bucket] = counts.get(bucket, 0) + int(n)
+    busy = total - in_loop
+    split = {label: round(100 * c / busy, 1) for label, c in sorted(counts.items(), key=lambda kv: -kv[1])}
+    return {"samples": total, "in_event_loop_c_code_pct": round(100 * in_loop / max(total, 1), 1), "split_pct": split}
+
+
+# --- main ----------------------------------------------------------------------------------------
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--layers", default="memory,redis")
-    parser.add_argument("--viewers", default="0,100,1000,5000", help="public viewers per run; 0 = the officials alone")
-    parser.add_argument("--events", type=int, default=6)
-    parser.add_argument("--spacing", type=float, default=1.0, help="seconds between events")
-    parser.add_argument("--generator", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--urls", help=argparse.SUPPRESS)
-    parser.add_argument("--origins", help=argparse.SUPPRESS)
-    parser.add_argument("--cookie", help=argparse.SUPPRESS)
+    parser.add_argument("--configs", default="memory:1,redis:2,redis:4", help="memory:1, redis:N (N processes)")
+    parser.add_argument("--viewers", default="1000,5000", help="public viewers per row")
+    parser.add_argument("--events", type=int, default=20, help="counted events (after 2 warm-ups)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--spacing", type=float, default=None, help="seconds between events (default by size)")
+    parser.add_argument("--skip", default="", help="rows to leave out, e.g. redis:4/1000")
+    parser.add_argument("--py-spy", default=None, help="py-spy's path: profile the first run of each row")
+    parser.add_argument("--profile-dir", default=str(BASE_DIR / "bench" / "results" / "profiles"))
+    parser.add_argument("--summarize", nargs="*", help="print the split of py-spy raw files and exit")
     parser.add_argument("--output", default=str(RESULTS))
-    parser.add_argument("--no-deflate", action="store_true", help="viewers refuse permessage-deflate")
     args = parser.parse_args()
-    if args.generator:
-        asyncio.run(_generate(args.urls.split(","), args.origins.split(","), int(args.viewers), args.cookie))
+    if args.summarize:
+        print(json.dumps(summarize(args.summarize), indent=2))
         return
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "polo.settings_test")
-    if args.no_deflate:
-        os.environ["BENCH_NO_DEFLATE"] = "1"  # inherited by the generator
+    skip = set(filter(None, args.skip.split(",")))
+    profile_dir = Path(args.profile_dir) if args.py_spy else None
+    if profile_dir:
+        profile_dir.mkdir(parents=True, exist_ok=True)
     rows = []
+    started = time.time()
     with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
-        for layer in args.layers.split(","):
-            servers = _servers(layer, Path(tmp) / layer)
-            try:
-                match_id = _match_id(servers[0])
-                for viewers in [int(v) for v in args.viewers.split(",")]:
-                    row = {
-                        "layer": layer,
-                        "server_processes": len(servers),
-                        **run_config(servers, match_id, viewers, args.events, args.spacing),
-                    }
-                    rows.append(row)
-                    print(_line(row), flush=True)
-            finally:
-                for server in servers:
-                    server.close()
+        floor = None
+        try:
+            for config in args.configs.split(","):
+                servers = start_app(config, Path(tmp) / config.replace(":", "-"))
+                try:
+                    match_id = demo_match(servers[0])
+                    if floor is None:
+                        state_file = Path(tmp) / "state.json"
+                        state_file.write_text(
+                            json.dumps(servers[0].client().request("GET", f"/api/matches/{match_id}/state")[1])
+                        )
+                        floor = Floor(state_file)
+                    for viewers in [int(v) for v in args.viewers.split(",")]:
+                        if f"{config}/{viewers}" in skip:
+                            continue
+                        print(f"{config}, {viewers} viewers:", flush=True)
+                        rows.append(row(config, servers, floor, match_id, viewers, args, profile_dir))
+                finally:
+                    for server in servers:
+                        server.close()
+        finally:
+            if floor is not None:
+                floor.close()
 
     print()
-    print(_table(rows))
+    print(table(rows))
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
         json.dumps(
             {
-                "what": "event-to-screen latency: websocket receipt time minus HTTP post time, per viewer per event",
+                "what": "event-to-screen latency (websocket receipt - POST start, per viewer per event) of the app "
+                "and of a floor (plain websockets.broadcast server, same frame, same load generator, same run)",
                 "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+                "minutes": round((time.time() - started) / 60, 1),
                 "machine": {
                     "cpus": os.cpu_count(),
                     "python": platform.python_version(),
                     "platform": platform.platform(),
                 },
-                "aims_p99_ms": {str(k): v for k, v in AIMS_MS.items()},
-                "results": rows,
+                "method": {
+                    "warmup_events": WARMUP_EVENTS,
+                    "events": args.events,
+                    "runs": args.runs,
+                    "official_sockets": OFFICIAL_SOCKETS,
+                    "spacing_s": args.spacing or "0.5 up to 1,000 viewers, 1.0 above",
+                    "summary": "median of the runs (min–max)",
+                },
+                "aims": AIMS,
+                "rows": rows,
             },
             indent=2,
         )
         + "\n"
     )
     print(f"\nwritten to {out}")
-
-
-HEAD = (
-    f"{'layer':<7} {'procs':>5} {'viewers':>7} {'events':>6} {'delivered':>11} {'p50 ms':>8} {'p99 ms':>8} "
-    f"{'max ms':>8} {'official p99':>12} {'POST ms':>8} {'gen lag':>8} {'connect s':>9} {'RSS MiB':>8} {'KiB/sock':>8}"
-)
-
-
-def _line(row: dict[str, Any]) -> str:
-    def f(v):
-        return "-" if v is None else f"{v:.1f}"
-
-    viewers = "officials" if row["viewers"] == 0 else str(row["viewers"])
-    return (
-        f"{row['layer']:<7} {row['server_processes']:>5} {viewers:>7} {row['events']:>6} "
-        f"{row['deliveries']:>5}/{row['expected_deliveries']:<5} {f(row['p50_ms']):>8} {f(row['p99_ms']):>8} "
-        f"{f(row['max_ms']):>8} {f(row['officials_p99_ms']):>12} {f(row['post_answer_p50_ms']):>8} "
-        f"{f(row['generator_loop_lag_p99_ms']):>8} "
-        f"{row['connect_seconds']:>9} {f(row.get('server_rss_mib')):>8} {f(row.get('server_kib_per_socket')):>8}"
-    )
-
-
-def _table(rows: list[dict[str, Any]]) -> str:
-    return "\n".join([HEAD, *(_line(r) for r in rows)])
 
 
 if __name__ == "__main__":

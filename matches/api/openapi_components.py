@@ -411,6 +411,12 @@ MATCHES_PAGE = {
 MATCHES_EXAMPLE = {
     "date": "2026-11-29",
     "matches": [
-        {**EXAMPLE_META, "last_seq": 29, "state": {k: EXAMPLE_STATE[k] for k in ("status", "score", "period", "clock", "shootout", "winner", "result")}}
+        {
+            **EXAMPLE_META,
+            "last_seq": 29,
+            "state": {
+                k: EXAMPLE_STATE[k] for k in ("status", "score", "period", "clock", "shootout", "winner", "result")
+            },
+        }
     ],
 }

@@ -6,16 +6,24 @@ caller's language (``Accept-Language``, the language cookie or the session).
 
 Events are posted here and nowhere else (never over the websocket): CSRF, permissions,
 idempotency by the client's ``id`` and the ``expected_seq`` check live on this one path.
+
+The two reads a crowd makes, a match's state and its events, are ready for a CDN (issue 14): each
+answer has an ``ETag`` (a repeat of ``If-None-Match`` gets ``304``) and a short ``Cache-Control``
+(``max-age=1, stale-while-revalidate``): public for the public, ``private, no-cache`` for an
+official's events (they carry the private notes; ``Vary: Cookie`` says so to a shared cache).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
@@ -38,6 +46,38 @@ from .openapi_components import event_variant
 def request_language() -> str:
     """The request's language as the engine names it ("en", "es")."""
     return (get_language() or settings.LANGUAGE_CODE).split("-")[0].lower()
+
+
+# --- the read path's caching (ETag, 304, Cache-Control) ---------------------------------------
+
+# A second of freshness, and a stale answer served while the cache asks again: a CDN in front of
+# the app then asks it about once a second per match and language, whatever the crowd.
+PUBLIC_CACHE = "public, max-age=1, stale-while-revalidate=10"
+# An official's answer (private notes): the browser may keep it but asks again every time (304).
+PRIVATE_CACHE = "private, no-cache"
+
+
+def _tag(parts: Any) -> str:
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def _matches(request: HttpRequest, etag: str) -> bool:
+    """``If-None-Match`` names ``etag`` (weak comparison, as RFC 9110 asks for GET) or is ``*``."""
+    header = request.headers.get("If-None-Match", "")
+    if header.strip() == "*":
+        return True
+    bare = etag.removeprefix("W/")
+    return any(tag.strip().removeprefix("W/") == bare for tag in header.split(","))
+
+
+def _cached(request: HttpRequest, etag: str, cache_control: str, build) -> HttpResponse:
+    """304 when the client has ``etag`` already, else ``build()``; either way with the ETag and
+    the Cache-Control (a 304 repeats them, so a cache refreshes what it keeps)."""
+    response = HttpResponseNotModified() if _matches(request, etag) else build()
+    response["ETag"] = etag
+    response["Cache-Control"] = cache_control
+    return response
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JsonResponse:
@@ -65,6 +105,17 @@ def _event_validator(etype: str):
         return None
     defs = load_schema("match-log")["$defs"]
     return Draft202012Validator({**event_variant(defs, etype), "$defs": defs})
+
+
+def warm_validators() -> None:
+    """Build the validator of every event type now (the schema's first load takes some 300 ms:
+    without this the first event a process takes pays it, with every screen waiting)."""
+    try:
+        from officiating.schemas import load_schema
+    except ImportError:  # pragma: no cover
+        return
+    for etype in load_schema("match-log")["$defs"]["event_types"]["enum"]:
+        _event_validator(etype)
 
 
 def event_shape_problem(event: dict[str, Any]) -> str | None:
@@ -168,34 +219,63 @@ def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
 # --- GET /api/matches/{id}/events?since=n ----------------------------------------------------
 
 
-def _get_events(request: HttpRequest, match_id: int) -> JsonResponse:
+def _get_events(request: HttpRequest, match_id: int) -> HttpResponse:
     match = Match.objects.defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
     since = inputs.since(request.GET.get("since", "0"))
     if since is None:
         return _error(400, "invalid_since", _("since must be a whole number (a sequence number)."))
-    official = is_official(request.user, match)
-    return JsonResponse(selectors.match_events_since(match_id, since, official=official))
+    official = is_official(request.user, match)  # (reads the session: the answer varies by Cookie)
+    body = selectors.match_events_since(match_id, since, official=official)
+    response = JsonResponse(body)
+    # The log only grows, so the body is the whole story: a strong tag of its bytes.
+    etag = '"' + hashlib.blake2b(response.content, digest_size=12).hexdigest() + '"'
+    response = _cached(request, etag, PRIVATE_CACHE if official else PUBLIC_CACHE, lambda: response)
+    patch_vary_headers(response, ("Cookie",))
+    return response
 
 
-@never_cache
 @require_http_methods(["GET", "POST"])
-def match_events(request: HttpRequest, match_id: int) -> JsonResponse:
+def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
-        return _post_event(request, match_id)
-    return _get_events(request, match_id)
+        response = _post_event(request, match_id)
+        add_never_cache_headers(response)
+        return response
+    response = _get_events(request, match_id)
+    if "ETag" not in response:  # a refusal (404, 400) is not kept
+        add_never_cache_headers(response)
+    return response
 
 
 # --- reads -----------------------------------------------------------------------------------
 
 
-@never_cache
+def state_language(request: HttpRequest) -> str:
+    """``?lang=`` when it names a language of the site (the scoreboard sends it, so that a cache
+    keys the answer by its address), else the request's language."""
+    asked = request.GET.get("lang", "").lower()
+    return asked if asked in {code for code, _name in settings.LANGUAGES} else request_language()
+
+
+def state_etag(snapshot: dict[str, Any], lang: str) -> str:
+    """A weak tag: two reads of a match at the same point of its log differ only in the time
+    they were read at (``server_time``, and a running clock's ``elapsed`` read at ``anchor``),
+    which a screen reading the older one works out the same."""
+    clock = {k: v for k, v in snapshot["state"].get("clock", {}).items() if k not in ("elapsed", "anchor", "phase")}
+    state = {**snapshot["state"], "clock": clock}
+    return f'W/"{_tag([lang, snapshot["last_seq"], snapshot["match"], state])}"'
+
+
 @require_GET
-def match_state(request: HttpRequest, match_id: int) -> JsonResponse:
+def match_state(request: HttpRequest, match_id: int) -> HttpResponse:
     if not Match.objects.filter(pk=match_id).exists():
-        return _not_found()
-    return JsonResponse(snapshots.match_snapshot(match_id, lang=request_language()))
+        response = _not_found()
+        add_never_cache_headers(response)
+        return response
+    lang = state_language(request)
+    snapshot = snapshots.match_snapshot(match_id, lang=lang)
+    return _cached(request, state_etag(snapshot, lang), PUBLIC_CACHE, lambda: JsonResponse(snapshot))
 
 
 def _day_or_error(request: HttpRequest):

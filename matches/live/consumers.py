@@ -23,8 +23,10 @@ import logging
 import time
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
@@ -70,6 +72,27 @@ def socket_language(scope: dict[str, Any]) -> str:
     return settings.LANGUAGE_CODE
 
 
+def frame_sender(send):
+    """The server's own ``send`` under Channels' session wrapper, which for a websocket frame only
+    reads the session (it saves it on ``http.response.start`` alone): two lazy lookups per frame,
+    a fifth of the fan-out's cost per socket (profiled, docs/CAPACITY.md), for nothing."""
+    wrapper = getattr(send, "__self__", None)
+    if isinstance(wrapper, InstanceSessionWrapper) and "websocket.send" not in wrapper.save_message_types:
+        return wrapper.real_send
+    return send
+
+
+def snapshot_frame(match_id: int, snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The ``snapshot`` frame of a match (the socket's and the SSE stream's)."""
+    return {
+        "type": "snapshot",
+        "match_id": match_id,
+        "last_seq": snapshot["last_seq"],
+        "state": snapshot["state"],
+        "server_time": snapshot["server_time"],
+    }
+
+
 def _match_exists(match_id: int) -> bool:
     return Match.objects.filter(pk=match_id).exists()
 
@@ -97,6 +120,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
     official: bool = False
     user_id: int | None = None
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' own, less its ``aclose_old_connections()`` before every message: a hop onto
+        the process's one thread for websocket database work (the snapshots of sockets
+        connecting, the hub's repairs) per connect, frame and disconnect — a crowd leaving at the
+        final whistle queued thousands of them there (profiled: docs/CAPACITY.md). This consumer
+        reads the database only through ``database_sync_to_async``, which closes stale
+        connections around each call itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
         self.lang = socket_language(self.scope)
@@ -105,6 +140,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.registered = False
         self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
         self.window_start, self.window_count = time.monotonic(), 0
+        self.send_frame = frame_sender(self.base_send)
         user = self.scope.get("user")
         self.hub = fanout.get_hub()
         if user is not None and user.is_authenticated:
@@ -186,13 +222,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     # --- to the client -------------------------------------------------------------------
     async def _send_snapshot(self, since: int | None = None) -> int:
         snapshot = await self.hub.snapshot(self.match_id, self.lang)
-        frame = {
-            "type": "snapshot",
-            "match_id": self.match_id,
-            "last_seq": snapshot["last_seq"],
-            "state": snapshot["state"],
-            "server_time": snapshot["server_time"],
-        }
+        frame = snapshot_frame(self.match_id, snapshot)
         if since is not None:
             missed = await database_sync_to_async(selectors.match_events_since)(
                 self.match_id, since, official=self.official, limit=RESYNC_MAX_EVENTS
@@ -205,7 +235,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.closed:
             return
         try:
-            await self.base_send({"type": "websocket.send", "text": text})
+            await self.send_frame({"type": "websocket.send", "text": text})
         except Exception:  # noqa: BLE001 — the socket went away under us; disconnect follows
             self.closed = True
 

@@ -30,7 +30,7 @@ def test_it_works_for_anyone(cast):
     assert meta["field"]["length"] == cast.match_a.field.length
     assert meta["tournament"]["name"] == cast.match_a.tournament.name
     assert len(meta["away"]["players"]) == 4
-    assert response["Cache-Control"].startswith("max-age=0")
+    assert response["Cache-Control"] == "public, max-age=1, stale-while-revalidate=10" and response["ETag"]
 
 
 def test_the_running_clock_carries_its_anchor(cast):

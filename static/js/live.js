@@ -14,6 +14,11 @@
  * the end of regular time, ``state.clock.regular_seconds``, two at ``end_seconds``; a warning
  * 2 minutes before a chukker and two at its start) and shown and sounded by horns.js.
  *
+ * Where websockets are blocked (a venue's proxy, a firewall: the socket fails twice without ever
+ * opening) the page follows the match over Server-Sent Events instead (``/api/matches/{id}/stream``:
+ * the same frames; ``transport`` says which), and where that fails too it polls the state with
+ * its ETag (a 304 costs the server, and a CDN in front of it, next to nothing).
+ *
  * The one debug handle: ``window.PoloLive.instances``, the open connections of the page (the
  * first is the page's match). Tests and the browser benchmarks read the clock and the state
  * through it; no page script talks through it (they import this module).
@@ -28,6 +33,7 @@ const POLL_MS = 3000;                // HTTP fallback while the socket is down
 const BACKOFF_MIN_MS = 500, BACKOFF_MAX_MS = 30000;
 const HORN_LATE_S = 3;               // a horn noticed later than this (a sleeping tab) stays silent
 const WARNING_LEFT_S = 120;          // the warning horn: 2:00 left in the interval (the protocol's)
+const WS_FAILURES_BEFORE_SSE = 2;    // sockets that failed without ever opening: websockets are blocked
 
 const clientNow = () => Date.now() / 1000;
 const num = (v, d) => (typeof v === "number" && isFinite(v) ? v : d);
@@ -44,7 +50,9 @@ export function csrfToken() {
 export function api(path, opts = {}) {
   const method = (opts.method || (opts.body !== undefined ? "POST" : "GET")).toUpperCase();
   const headers = {"Accept": "application/json"};
-  const init = {method, headers, credentials: "same-origin", cache: "no-store"};
+  // opts.cache "no-cache": the browser asks again with the ETag it kept (If-None-Match) and a
+  // 304 gives it back its copy (the polls); everything else is never kept.
+  const init = {method, headers, credentials: "same-origin", cache: opts.cache || "no-store"};
   if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken();
   if (opts.body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -101,6 +109,11 @@ class Live {
     this.status = null;
     this.closed = false;
     this.ws = null;
+    this.es = null;            // the EventSource, once websockets are known to be blocked
+    this.transport = "websocket";  // or "sse"
+    this.wsFailures = 0;       // sockets in a row that failed before they opened
+    this.wsOpened = false;     // a socket has opened on this page (then a failure is an outage)
+    this.probing = false;      // asking /api/time whether HTTP gets through where sockets do not
     this.attempt = 0;
     this.everLive = false;
     this.offset = 0;
@@ -139,31 +152,87 @@ class Live {
       (this.opts.lang ? "?lang=" + encodeURIComponent(this.opts.lang) : "");
   }
 
+  langQuery() { return this.opts.lang ? "?lang=" + encodeURIComponent(this.opts.lang) : ""; }
+
   open() {
+    if (this.transport === "sse") { this.openStream(); return; }
     let ws;
-    try { ws = new WebSocket(this.wsUrl()); } catch { this.scheduleReconnect(); return; }
+    try { ws = new WebSocket(this.wsUrl()); } catch { this.wsFailed(); return; }
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
       if (this.ws !== ws) return;
+      opened = true;
+      this.wsOpened = true;
+      this.wsFailures = 0;
       this.watchdog();
       this.pingBurst(4);
     };
-    ws.onmessage = (e) => {
-      if (this.ws !== ws) return;
-      this.watchdog();
-      let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
-      this.receive(msg);
-    };
+    ws.onmessage = (e) => { if (this.ws === ws) this.frameIn(e.data); };
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.ws = null;
+      if (!opened) { this.wsFailed(); return; }
       this.dropped();
     };
     ws.onerror = () => { /* onclose follows */ };
   }
 
+  frameIn(text) {  // one frame of the socket or the stream
+    this.watchdog();
+    let msg;
+    try { msg = JSON.parse(text); } catch { return; }
+    this.receive(msg);
+  }
+
+  wsFailed() {
+    // A socket that never opened. Twice in a row on a page where none ever has, while HTTP gets
+    // through (GET /api/time answers: the network is up, only the upgrade is refused) and an
+    // EventSource is to hand: websockets are blocked here, so follow the match over Server-Sent
+    // Events from the next attempt on. (On a page that had a socket it is an outage: keep trying.)
+    this.wsFailures += 1;
+    if (!this.wsOpened && !this.probing && this.wsFailures >= WS_FAILURES_BEFORE_SSE &&
+        typeof window.EventSource === "function") {
+      this.probing = true;
+      api("/api/time").then((r) => {
+        this.probing = false;
+        if (r.status === 200 && !this.wsOpened && !this.closed) { this.transport = "sse"; this.attempt = 0; }
+      });
+    }
+    this.dropped();
+  }
+
+  openStream() {
+    let es;
+    try {
+      es = new window.EventSource("/api/matches/" + this.matchId + "/stream" + this.langQuery(), {withCredentials: true});
+    } catch { this.scheduleReconnect(); return; }
+    this.es = es;
+    es.onopen = () => {
+      if (this.es !== es) return;
+      this.watchdog();
+      this.syncOverHttp();
+    };
+    es.onmessage = (e) => { if (this.es === es) this.frameIn(e.data); };
+    es.onerror = () => {
+      // The browser reconnects by itself (its Last-Event-ID brings what was missed) unless the
+      // stream could not be had at all (CLOSED): then poll, and try again with the backoff.
+      if (this.es !== es) return;
+      if (es.readyState === 2) { this.es = null; this.dropped(); } else if (this.status === "live") this.setStatus("offline");
+    };
+  }
+
+  syncOverHttp() {
+    // No pings over a stream: the clock offset from GET /api/time (NTP-style, as a pong), now and
+    // every 30 s while the stream is the transport.
+    const t0 = clientNow();
+    api("/api/time").then((r) => {
+      if (r.status === 200 && r.data) this.pong({client_time: t0, server_time: r.data.server_time});
+    });
+    this.later("ping", RESYNC_CLOCK_MS, this.syncOverHttp);
+  }
   dropped() {
+    if (this.es) { const es = this.es; this.es = null; es.close(); }
     this.cancel("watchdog");
     this.cancel("ping");
     this.resyncing = false;
@@ -186,7 +255,7 @@ class Live {
     // has not noticed; close it and reconnect.
     this.later("watchdog", HEARTBEAT_TIMEOUT_MS, () => {
       const ws = this.ws;
-      if (ws) { this.ws = null; try { ws.close(); } catch { /* ignore */ } this.dropped(); }
+      if (ws) { this.ws = null; try { ws.close(); } catch { /* ignore */ } this.dropped(); } else if (this.es) this.dropped();
     });
   }
 
@@ -270,6 +339,10 @@ class Live {
 
   resync() {
     if (this.resyncing) return;
+    if (!this.ws) {  // (a stream only reads: the state and the events over HTTP instead)
+      this.poll();
+      return;
+    }
     this.resyncing = true;
     this.send({type: "resync", since: this.lastSeq || 0});
     // No snapshot in 5 s: read the state over HTTP instead.
@@ -320,6 +393,9 @@ class Live {
   startPolling() {
     if (this.closed || this.timers.poll) return;
     this.later("poll", POLL_MS * (0.5 + Math.random()), this.pollLoop);
+    // A polled state may come from a cache (up to a few seconds old, its server_time with it):
+    // the clock's offset comes from /api/time, never cached.
+    if (!this.timers.ping) this.syncOverHttp();
   }
 
   stopPolling() { this.cancel("poll"); }
@@ -332,7 +408,7 @@ class Live {
 
   poll() {
     const sent = clientNow();
-    return api("/api/matches/" + this.matchId + "/state").then((r) => {
+    return api("/api/matches/" + this.matchId + "/state" + this.langQuery(), {cache: "no-cache"}).then((r) => {
       if (this.closed || r.status !== 200 || !r.data || !r.data.state) return;
       const t1 = clientNow();
       if (!this.samples.length && typeof r.data.server_time === "number") {
@@ -480,6 +556,7 @@ class Live {
     this.timers = {};
     document.removeEventListener("visibilitychange", this._onVisible);
     if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch { /* ignore */ } }
+    if (this.es) { const es = this.es; this.es = null; es.close(); }
   }
 }
 

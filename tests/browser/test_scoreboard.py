@@ -147,6 +147,8 @@ def test_the_scoreboard_falls_back_to_polling_when_websockets_are_blocked(
     live_server_proc, page, watch, match_id, official
 ):
     page.route_web_socket(re.compile(r"/ws/matches/"), lambda ws: ws.close(code=1011))
+    # No EventSource either (else the page follows over Server-Sent Events: test_live_fallback.py).
+    page.add_init_script("delete window.EventSource;")
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     page.wait_for_function(f"() => window.PoloLive && {LIVE}.status === 'offline'", timeout=10_000)
     assert page.locator('[data-role="conn"]').get_attribute("data-status") == "offline"
