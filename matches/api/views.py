@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
+from django.utils.http import parse_etags
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
@@ -64,11 +65,8 @@ def _tag(parts: Any) -> str:
 
 def _matches(request: HttpRequest, etag: str) -> bool:
     """``If-None-Match`` names ``etag`` (weak comparison, as RFC 9110 asks for GET) or is ``*``."""
-    header = request.headers.get("If-None-Match", "")
-    if header.strip() == "*":
-        return True
-    bare = etag.removeprefix("W/")
-    return any(tag.strip().removeprefix("W/") == bare for tag in header.split(","))
+    tags = parse_etags(request.headers.get("If-None-Match", ""))
+    return tags == ["*"] or etag.removeprefix("W/") in {tag.removeprefix("W/") for tag in tags}
 
 
 def _cached(request: HttpRequest, etag: str, cache_control: str, build) -> HttpResponse:
