@@ -15,6 +15,7 @@ from matches.committee.models import AuditEntry
 from matches.models import RosterLine
 
 from .committee_helpers import Clock, Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401
+from .pdf_text import pdf_text
 from .personas import make_committee_member, make_user
 
 pytestmark = pytest.mark.django_db
@@ -183,6 +184,35 @@ def test_the_report_shows_the_awards(cast):
     _give_both(cast)
     page = cast.client().get(reverse("committee:report", args=[cast.match.pk])).content.decode()
     assert 'id="awards"' in page and "Pampa" in page and "La Dolfina" in page
+
+
+def test_the_report_pdf_prints_the_awards(cast):
+    from matches.committee.reports import match_report_data, match_report_pdf
+
+    home2 = _give_both(cast)
+    lines = pdf_text(match_report_pdf(match_report_data(cast.match))).splitlines()
+    at = lines.index("Awards")
+    assert lines[at + 1 : at + 7] == ["Award", "Player", "Team", "Horse", "Owner", "Breeder"]
+    rows = lines[at + 7 : at + 16]
+    assert rows[:5] == ["Best Playing Pony", home2.player.name, cast.match.home.team.name, "Pampa", "La Dolfina"]
+    assert "Most Valuable Player" in rows
+    es = pdf_text(match_report_pdf(match_report_data(cast.match), "es")).splitlines()
+    assert "Premios" in es and "Jugador más valioso" in es
+
+
+def test_the_public_tournament_page_shows_the_tournament_s_own_awards(cast):
+    tournament = cast.match.tournament
+    away1 = line(cast.match.away, 1)
+    award_record(user=cast.member, kind="mvp", tournament=tournament, match=None, line=away1)
+    award_record(
+        user=cast.member, kind="bpp", tournament=tournament, match=None, line=away1, horse="Tordillo", from_mount=True
+    )
+    live = Client().get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert "Of the tournament" in live and "Tordillo" in live and away1.player.name in live
+    es = Client().get(f"/tournaments/{tournament.pk}/live/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Del torneo" in es and "Mejor caballo" in es
+    data = Client().get(f"/api/tournaments/{tournament.pk}/awards").json()
+    assert sorted(a["kind"] for a in data["awards"]) == ["bpp", "mvp"]
 
 
 def test_the_api_gives_the_awards_to_anyone(cast):

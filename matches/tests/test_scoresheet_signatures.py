@@ -157,3 +157,33 @@ def test_the_audit_trail_names_the_signer_role_in_the_reader_language(finished):
     page = finished.client().get(reverse("committee:match", args=[finished.match.pk]), HTTP_ACCEPT_LANGUAGE="es")
     text = page.content.decode()
     assert "Planilla firmada" in text and "Planilla oficial" in text
+
+
+def test_a_clock_correction_breaks_the_signatures():
+    """The final horn voided (it sounded early), the clock set, the horn again: the officials had
+    signed the first final, so their signatures are broken; they sign the new final again."""
+    cast = Committee(periods=1)
+    horn = ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80})
+    log(cast.match, ev("play"), ev("goal", team="home", number=2, clock=60), ev("play"), horn)
+    cast.match.refresh_from_db()
+    scoresheet_sign(match_id=cast.match.pk, official=cast.umpire)
+    scoresheet_sign(match_id=cast.match.pk, official=cast.referee)
+    assert scoresheet(cast.match).complete
+    state = log(
+        cast.match,
+        ev("void", target=horn["id"], reason="the horn sounded early"),
+        ev("clock_set", clock=400, reason="the horn sounded early"),
+        user=cast.umpire,
+    )
+    assert state["status"] != "final"
+    state = log(cast.match, ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}))
+    assert state["status"] == "final"
+    cast.match.refresh_from_db()
+    sheet = scoresheet(cast.match)
+    assert len(sheet.broken) == 2 and not sheet.complete
+    assert MatchEvent.objects.filter(match=cast.match, type="clock_set").exists()
+    page = cast.client().get(reverse("committee:match", args=[cast.match.pk])).content.decode()
+    assert 'data-broken="1"' in page and "must sign again" in page
+    scoresheet_sign(match_id=cast.match.pk, official=cast.umpire)
+    scoresheet_sign(match_id=cast.match.pk, official=cast.referee)
+    assert scoresheet(cast.match).complete

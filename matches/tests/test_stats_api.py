@@ -135,3 +135,39 @@ def test_its_answers_match_the_openapi_document(counted):
         schema = _response_schema(path, "get", response.status_code)
         assert [e.message for e in _validator(schema).iter_errors(response.json())] == [], path
     assert [r.status_code for _p, r in checks] == [200, 200, 404, 400, 200]
+
+
+def test_the_tournament_s_statistics_add_up_its_matches(counted):
+    """A second match of the same teams, won 1-0 by home #2 (``win_one_chukker``): home #2 leads
+    with 2 goals in 2 matches; a match not begun adds nothing."""
+    from datetime import timedelta
+
+    from .committee_helpers import win_one_chukker
+    from .personas import make_match
+
+    m = counted.match
+    later = m.starts_at + timedelta(hours=2)
+    second = make_match(tournament=m.tournament, field=m.field, home=m.home, away=m.away, periods=1, starts_at=later)
+    win_one_chukker(second)
+    tomorrow = m.starts_at + timedelta(days=1)
+    make_match(tournament=m.tournament, field=m.field, home=m.home, away=m.away, starts_at=tomorrow)
+    data = Client().get(f"/api/tournaments/{m.tournament_id}/stats").json()
+    assert data["matches"] == [m.pk, second.pk]
+    home, away = m.home.team.name, m.away.team.name
+    leader = data["scorers"][0]
+    assert (leader["name"], leader["team"], leader["goals"], leader["total"], leader["matches"]) == (
+        f"{home} 2",
+        home,
+        2,
+        2,
+        2,
+    )
+    assert [s["total"] for s in data["scorers"]] == [2, 1, 1, 1]
+    teams = {t["team"]: t for t in data["teams"]}
+    assert (teams[home]["matches"], teams[home]["goals"]) == (2, 5)  # 4 + 1 (handicap goals apart)
+    assert (teams[away]["matches"], teams[away]["goals"]) == (2, 2)  # a Penalty 1 and a field goal
+    text = Client().get(f"/api/tournaments/{m.tournament_id}/stats.csv").content.decode()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["Leading scorers"] and rows[2] == [f"{home} 2", home, "2", "0", "2", "2"]
+    tournament_page = Client().get(f"/tournaments/{m.tournament_id}/stats/").content.decode()
+    assert f"/matches/{second.pk}/stats/" in tournament_page

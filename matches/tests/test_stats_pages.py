@@ -12,6 +12,7 @@ from django.urls import reverse
 from matches.committee.reports import match_report_data, match_report_pdf
 
 from .committee_helpers import fresh_game_cache  # noqa: F401  (autouse)
+from .pdf_text import pdf_text
 from .stats_helpers import counted  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +88,22 @@ def test_the_report_carries_the_box_score_of_its_own_fold(counted):
         html = page(counted.client(), reverse("committee:report", args=[m.pk]), lang)
         assert all(w in html for w in words) and reverse("stats:uspa_sheet", args=[m.pk]) in html
     assert match_report_pdf(data, "es").startswith(b"%PDF")
+
+
+def test_the_report_pdf_prints_the_box_score(counted):
+    m = counted.match
+    home, away = m.home.team.name, m.away.team.name
+    lines = pdf_text(match_report_pdf(match_report_data(m))).splitlines()
+    at = lines.index("Box score")
+    # the line score: chukkers 1 and 2, overtime, handicap goals apart, the total
+    header = ["Team", "1", "2", "OT", "Hcp", "Total"]
+    assert lines[at + 1 : at + 19] == [*header, home, "3", "0", "1", "0", "4", away, "1", "1", "0", "1", "3"]
+    box = lines[at:]
+    assert "1/1 (P2 1/1)" in box and "1/2 (P1 1/1, P5b 0/1)" in box  # penalties converted / awarded
+    assert "1 (P2 ×1)" in box and "P1 ×1" in box and "yellow ×1" in box  # home #3, home #4, home #1
+    assert "Injuries" in box and "Horse time-outs" in box  # the report is the officials'
+    es = pdf_text(match_report_pdf(match_report_data(m), "es")).splitlines()
+    assert "Estadísticas del partido" in es and "Goles de juego" in es
 
 
 def test_a_report_stored_before_box_scores_still_renders(counted):

@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from matches.stats.uspa import goal_letter, uspa_sheet_data
 
-from .committee_helpers import fresh_game_cache  # noqa: F401  (autouse)
+from .committee_helpers import Committee, ev, fresh_game_cache, log  # noqa: F401  (autouse)
+from .pdf_text import pdf_ellipses, pdf_text
 from .stats_helpers import counted  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
@@ -80,6 +81,43 @@ def test_the_pdf(counted):
     response = counted.client().get(reverse("stats:uspa_sheet_pdf", args=[m.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
+    text = pdf_text(response.content)
+    lines = text.splitlines()
+    assert "USPA score sheet" in lines and "Umpires: Ulises Umpire · Referee: rita" in lines
+    assert "Event: Test Cup · Host club: Test Club" in text
+    assert f"{m.home.team.name} (jersey #1d4ed8) · team handicap 6 · handicap goals 0" in lines
+    # every goal's letter where it was scored, drawn row by row: home #1 A, #2 F (overtime), #3 B,
+    # home's own line D (the own goal); away #1 E, away's own line C (the Penalty 1)
+    assert [c for c in lines if c in ("A", "B", "C", "D", "E", "F")] == ["A", "F", "B", "D", "E", "C"]
+    assert {"P2", "P1", "P5b"} <= set(lines)
+    # circled: B (the Penalty 2) and C (the Penalty 1), and the hits of both; the 5.b missed is not
+    assert pdf_ellipses(response.content) == 4
+    es = pdf_text(counted.client().get(reverse("stats:uspa_sheet_pdf", args=[m.pk]), HTTP_ACCEPT_LANGUAGE="es").content)
+    assert "Planilla de la USPA" in es.splitlines() and "Club organizador: Test Club" in es
+
+
+def test_the_shootout_goal_has_its_own_column_and_is_no_player_s():
+    """One chukker, 0-0 at the final horn; home #1 scores the shootout's first hit, away #2 misses."""
+    cast = Committee(periods=1)
+    state = log(
+        cast.match,
+        ev("play"),
+        ev("horn", kind="final", clock=450, ball={"x": 150, "y": 80}),
+        ev("shootout_start", format="single", first="home", order={"home": [1], "away": [2]}),
+        ev("shootout_attempt", team="home", number=1, scored=True),
+        ev("shootout_attempt", team="away", number=2, scored=False),
+    )
+    assert state["result"] == "shootout" and state["score"] == {"home": 1, "away": 0}
+    cast.match.refresh_from_db()
+    sheet = uspa_sheet_data(cast.match)
+    assert [c["label"] for c in sheet["columns"]] == ["1", "SO"]
+    home = sheet["teams"]["home"]
+    assert [letters(c) for c in home["team_cells"]] == [[], ["A"]]  # the team's, not circled
+    assert all(cell == [] for p in home["players"] for cell in p["cells"])
+    assert home["goals_by_column"] == [0, 1] and home["total"] == 1
+    assert sheet["teams"]["away"]["goals_by_column"] == [0, 0]
+    html = cast.client().get(reverse("stats:uspa_sheet", args=[cast.match.pk])).content.decode()
+    assert re.search(r'class="mark" data-letter="A"', html) and "circled" not in html.split('data-letter="A"')[0][-40:]
 
 
 def test_it_is_the_committee_s(counted):

@@ -14,6 +14,7 @@ from matches.scoresheet.hashing import log_hash
 from matches.scoresheet.services import scoresheet_sign
 
 from .committee_helpers import fresh_game_cache  # noqa: F401
+from .pdf_text import pdf_text
 from .scoresheet_helpers import correct, finished  # noqa: F401  (finished: a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +49,37 @@ def test_the_pdf_prints_the_signers_and_the_hash(finished, tmp_path):
     pdf = signed_pdf(finished, tmp_path).read_bytes()
     assert f"sha256={log_hash(finished.match.pk)[1]}".encode() in pdf
     assert f"sig=umpire:{finished.umpire.pk}:".encode() in pdf and f"sig=referee:{finished.referee.pk}:".encode() in pdf
+
+
+def test_the_pdf_pages_show_each_signer_role_time_and_the_hash(finished, tmp_path):
+    from django.utils import timezone
+
+    from matches.scoresheet.models import Signature
+
+    lines = pdf_text(signed_pdf(finished, tmp_path).read_bytes()).splitlines()
+    seq, digest = log_hash(finished.match.pk)
+    for official, role in ((finished.umpire, "umpire"), (finished.referee, "referee")):
+        signed = Signature.objects.get(match=finished.match, official=official).signed_at
+        at = lines.index(official.username)
+        assert lines[at : at + 5] == [
+            official.username,
+            role,
+            timezone.localtime(signed).strftime("%Y-%m-%d %H:%M:%S"),
+            str(seq),
+            "valid",
+        ]
+    assert f"Log hash (SHA-256) of positions 1–{seq}: {digest}" in " ".join(lines)
+
+
+def test_a_report_after_a_correction_prints_the_signatures_as_broken(finished, tmp_path):
+    signed_pdf(finished, tmp_path)
+    correct(finished)
+    data = match_report_data(finished.match)
+    text = " ".join(pdf_text(match_report_pdf(data)).splitlines())
+    assert text.count("broken: the log changed after it") == 2 and "must sign again" in text
+    assert f"sha256={log_hash(finished.match.pk)[1]}".encode() in match_report_pdf(data)
+    es = " ".join(pdf_text(match_report_pdf(data, "es")).splitlines())
+    assert "Planilla oficial" in es
 
 
 def test_a_report_of_the_log_before_a_correction_is_out_of_date(finished, tmp_path):

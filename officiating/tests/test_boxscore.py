@@ -241,3 +241,49 @@ def test_every_goal_of_the_score_is_counted_once_in_the_box_score(data):
         assert counted == state["score"][team], (team, box_score_dict(box)["teams"][team])
         assert line.score == state["score"][team]
         assert sum(line.knock_ins_by_period) == line.knock_ins
+
+
+def test_a_voided_foul_card_ball_out_or_own_goal_counts_nowhere():
+    foul = ev("foul", against="away", number=2, penalty="3", card="yellow", clock=20.0)
+    card = ev("card", team="home", number=4, color="red")
+    wide = ev("ball_out", line="end", at={"x": 300, "y": 20}, last_hit_by="home", deflected_off="none", clock=40.0)
+    own = ev("goal", team="home", number=1, own_goal=True, clock=60.0)
+    box, state = box_of(
+        config(),
+        ev("play"),
+        foul,
+        card,  # (in the stoppage of the foul)
+        ev("void", target=card["id"], reason="wrong player"),
+        ev("void", target=foul["id"], reason="wrong call"),
+        wide,
+        ev("void", target=wide["id"], reason="it was a safety"),
+        own,
+        ev("void", target=own["id"], reason="wide of the post"),
+    )
+    assert state["score"] == {"home": 0, "away": 1}  # Red's handicap goal only
+    assert box.penalties == () and box.knock_ins == () and box.cards == () and box.goals == ()
+    assert all(
+        (p.goals, p.own_goals, p.penalties_conceded, p.yellow_cards, p.red_cards) == (0, 0, (), 0, 0)
+        for p in box.players
+    )
+    blue, red = box.teams
+    assert (blue.score, blue.shots_wide, red.knock_ins, red.penalties) == (0, 0, 0, ())
+
+
+def test_an_overtime_penalty_goal_is_the_hitter_s_and_in_the_overtime_column():
+    box, state = box_of(
+        config(periods=1, away={"name": "Red", "players": [{"number": n, "name": f"Red {n}"} for n in range(1, 5)]}),
+        ev("play"),
+        ev("horn", kind="final", clock=450.0),
+        ev("overtime"),
+        ev("play"),
+        ev("foul", against="home", number=1, penalty="4", clock=30.0),
+        ev("play"),
+        ev("goal", team="away", number=3, clock=40.0),
+    )
+    assert state["result"] == "overtime" and state["winner"] == "away"
+    red = box.team("away")
+    assert (red.by_period, red.overtime, red.penalty_goals, red.score) == ((0,), 1, 1, 1)
+    assert player(box, "away", 3).penalty_goals == (("4", 1),) and player(box, "away", 3).goals == 0
+    assert [(t.penalty, t.awarded, t.converted) for t in red.penalties] == [("4", 1, 1)]
+    assert [(g.how, g.period_kind, g.penalty) for g in box.goals] == [("penalty", "overtime", "4")]
