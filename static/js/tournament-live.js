@@ -8,7 +8,7 @@
  *
  * Clocks show time left by default, labelled (clock-convention.js, screen "tournament": a button,
  * or ``?clock=played``). What each phase says (the result and how it was won, the shootout's
- * tally) is phase.js's, as on the scoreboard; the day's list summarises each state with what that
+ * tally, hits, round, line and next hitter) is phase.js's, as on the scoreboard; the day's list summarises each state with what that
  * needs (status, score, period, clock, shootout, winner, result), so no match is read twice.
  */
 import * as convention from "./clock-convention.js";
@@ -40,7 +40,13 @@ function render(card) {
   const view = describe(s, card.meta, labels, words);
   let status = view.status;
   const so = shootoutView(s, card.meta, words);
-  if (so && s.status === "shootout") status += " " + so.points.home + "–" + so.points.away + " · " + so.round;
+  if (so && s.status === "shootout") {
+    // The tally, each team's hits in order (✓ scored, ✗ missed), the round, its line and the next hitter.
+    const hits = (team) => so.attempts[team].map((scored) => (scored ? "✓" : "✗")).join("");
+    status += " " + so.points.home + "–" + so.points.away;
+    if (so.attempts.home.length || so.attempts.away.length) status += " (" + hits("home") + " – " + hits("away") + ")";
+    status += " · " + so.round + " · " + so.line + (so.next ? " · " + so.next : "");
+  }
   if (view.result) status += " · " + view.result;
   if (s.status === "scheduled") {
     for (const team of ["home", "away"]) {

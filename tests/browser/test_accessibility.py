@@ -26,6 +26,20 @@ BLOCKING = ("serious", "critical")
 PHASES = ("scheduled", "shootout", "final_shootout")
 
 
+# An entry and a roster line of the demo match (the committee's page of each).
+DEMO_RECORDS = """
+from matches.models import Match
+m = Match.objects.get(pk={match})
+print("RECORDS", m.home_id, m.home.roster.order_by("pk").first().pk)
+"""
+
+
+def _demo_records(server, match_id: int) -> dict[str, int]:
+    out = server.manage("shell", "-c", DEMO_RECORDS.format(match=match_id))
+    entry, line = (int(x) for x in out.split("RECORDS", 1)[1].split()[:2])
+    return {"entry": entry, "line": line}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     from polo.testing import ServerProcess
@@ -37,6 +51,7 @@ def server(tmp_path_factory):
     for phase, match_id in phase_matches(server, PHASES, **LONG_NAMES).items():
         server.ids[phase] = match_id
     server.ids["phases_tournament"] = tournament_id(server, server.ids["shootout"])
+    server.ids.update(_demo_records(server, server.ids["match"]))
     yield server
     server.close()
 
@@ -76,6 +91,8 @@ PUBLIC = [
     *[(f"scoreboard_tv_{p}", None, f"/matches/{{{p}}}/?tv=1") for p in PHASES],
     *[(f"overlay_{p}", None, f"/matches/{{{p}}}/overlay/") for p in PHASES],
     ("play_by_play_final_shootout", None, "/matches/{final_shootout}/play-by-play/"),
+    ("match_stats", None, "/matches/{m}/stats/"),
+    ("tournament_stats", None, "/tournaments/{t}/stats/"),
     ("help", None, "/help/"),
     *[(f"help_{role}", None, f"/help/{role}/") for role in ("steward", "scorer", "umpire", "committee", "streamer")],
     ("login", None, "/accounts/login/"),
@@ -99,6 +116,12 @@ OFFICIALS = [
     ("committee_match_form", "committee", "/committee/tournaments/{t}/matches/new/"),
     ("committee_match_edit", "committee", "/committee/matches/{m}/edit/"),
     ("committee_field_form", "committee", "/committee/fields/new/"),
+    ("committee_entry", "committee", "/committee/entries/{entry}/"),
+    ("committee_roster_line", "committee", "/committee/roster/{line}/"),
+    ("committee_match_stats", "committee", "/committee/matches/{m}/stats/"),
+    ("committee_uspa_sheet", "committee", "/committee/matches/{m}/uspa-sheet/"),
+    ("committee_match_awards", "committee", "/committee/matches/{m}/awards/"),
+    ("committee_tournament_awards", "committee", "/committee/tournaments/{t}/awards/"),
     ("committee_webhooks", "committee", "/committee/webhooks/"),
     ("committee_lockouts", "committee", "/committee/lockouts/"),
 ]

@@ -110,9 +110,16 @@ def problems(page, address: str) -> list[str]:
     return page.evaluate(PROBLEMS)
 
 
+# The public pages that show no match: the help and each role's guide (with its pictures), the login.
+PUBLIC_OTHER = {
+    "help": "/help/",
+    **{f"help_{role}": f"/help/{role}/" for role in ("steward", "scorer", "umpire", "committee", "streamer")},
+    "login": "/accounts/login/",
+}
+
 CASES = [
     (name, width, lang)
-    for name in [*PUBLIC_PER_MATCH, *PUBLIC_PER_DAY]
+    for name in [*PUBLIC_PER_MATCH, *PUBLIC_PER_DAY, *PUBLIC_OTHER]
     for width in WIDTHS
     for lang in LANGUAGES
     if not (name == "tv" and width == "phone")
@@ -128,7 +135,8 @@ def test_nothing_overflows_and_no_text_is_cut(server, pages, name, width, lang):
             address = server.url + url(PUBLIC_PER_MATCH[name], server.phases[phase], server.tournament)
             found += [f"{phase}: {p}" for p in problems(page, address)]
     else:
-        address = server.url + url(PUBLIC_PER_DAY[name], server.phases["in_play"], server.tournament)
+        pattern = PUBLIC_PER_DAY.get(name) or PUBLIC_OTHER[name]
+        address = server.url + url(pattern, server.phases["in_play"], server.tournament)
         found += problems(page, address)
     assert not found, f"{name} at {WIDTHS[width]} px in {lang}:\n" + "\n".join(found[:40])
 

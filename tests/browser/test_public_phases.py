@@ -319,6 +319,9 @@ def test_the_overlay_says_what_the_match_is_doing(server, ids, browser, phase, l
             assert ov(page, "so-hits-home").inner_text().replace(" ", "") == so["hits"][0]
             assert ov(page, "so-hits-away").inner_text().replace(" ", "") == so["hits"][1]
             assert ov(page, "so-next").inner_text() == so["next"][i]
+            assert (ov(page, "so-points-home").inner_text(), ov(page, "so-points-away").inner_text()) == so["points"]
+            if "round" in so:  # "Shootout · Round 1 · 40-yard line"
+                assert ov(page, "so-title").inner_text() == f"{want['status'][i]} {so['round'][i]} {so['line'][i]}"
         else:
             assert shootout.is_hidden()
         # The bar is one row inside a 720p frame (a 30-character name takes two lines).
@@ -345,7 +348,9 @@ def test_the_tournament_day_says_what_each_match_is_doing(server, ids, browser, 
             if phase == "scheduled":
                 expected += f" · {AWAY}: {want['handicap'][i]}"
             if phase == "shootout":
-                expected += " 1–0 " + want["shootout"]["round"][i]
+                so = want["shootout"]
+                hits = f"({so['hits'][0]} – {so['hits'][1]})"
+                expected += f" 1–0 {hits} {so['round'][i]} {so['line'][i]} · {so['next'][i]}"
             page.wait_for_function(
                 "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
             )

@@ -156,8 +156,7 @@ def test_the_half_time_countdown_warns_at_two_minutes_and_sounds_the_next_chukke
         # jump back out of the offset (the page would believe the server again), so the periodic
         # pings stop here — the jump is the test's premise.
         page.evaluate(
-            "(s) => { window.__shift = s * 1000;"
-            " PoloLive.instances.forEach((l) => { l.cancel('ping'); l.tick(); }); }",
+            "(s) => { window.__shift = s * 1000; PoloLive.instances.forEach((l) => { l.cancel('ping'); l.tick(); }); }",
             (ends - left) - time.time(),
         )
 

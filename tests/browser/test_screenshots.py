@@ -1,0 +1,49 @@
+"""``tools/screenshots --guides`` (issue 12, items 6 and 8) runs as a reviewer runs it and writes the
+guides' pictures: one JPEG per picture a guide shows, in each language, at the size the guide
+declares (so the committed pictures in static/help/ are the script's, taken again with one command).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from PIL import Image
+
+from polo.testing import BASE_DIR
+
+pytestmark = pytest.mark.browser
+
+GUIDES = BASE_DIR / "templates" / "help"
+PICTURE = re.compile(r"<img[^>]*\ssrc=\"\{% static 'help/([^']+)' %\}\"[^>]*>", re.S)
+
+
+def guide_pictures() -> dict[str, tuple[int, int]]:
+    """Each picture the guides show: its file name and the width and height the guide declares."""
+    found = {}
+    for path in sorted(GUIDES.glob("*/*.html")):
+        for tag in PICTURE.finditer(path.read_text(encoding="utf-8")):
+            size = tuple(int(re.search(rf'\s{a}="(\d+)"', tag.group(0)).group(1)) for a in ("width", "height"))
+            found[tag.group(1)] = size
+    return found
+
+
+def test_the_script_writes_every_picture_the_guides_show(tmp_path):
+    wanted = guide_pictures()
+    assert len(wanted) >= 10 and all(name.endswith(("-en.jpg", "-es.jpg")) for name in wanted)
+    done = subprocess.run(
+        [str(BASE_DIR / "tools" / "screenshots"), "--guides", "--out", str(tmp_path)],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    written = {p.name for p in tmp_path.glob("*.jpg")}
+    assert set(wanted) <= written, f"not written: {sorted(set(wanted) - written)}"
+    for name, size in wanted.items():
+        with Image.open(tmp_path / name) as picture:
+            assert picture.format == "JPEG" and picture.size == size, name
+        assert (BASE_DIR / "static" / "help" / name).is_file(), f"{name} is not committed in static/help/"
+    assert f"{len(written)} screenshots in {tmp_path}" in done.stdout
