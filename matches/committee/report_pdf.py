@@ -110,7 +110,14 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
             story.append(Spacer(1, 2 * mm))
             table(stats_labels.player_header(public=False), stats_labels.player_rows(box, public=False))
 
+        # The box score's penalties (a Penalty 1 and the 5.b after it are two rows) and the fouls
+        # played on: the rows of the page's table (reports.match_report_data).
         story.append(para(_("Penalties"), "Heading3"))
+        causes = {
+            "after_penalty_1": _("after Penalty 1"),
+            "safety": _("safety"),
+            "restart_violation": _("restart violation"),
+        }
         table(
             [_("Chukker"), _("Time played"), _("Penalty"), _("To"), _("Against"), _("Converted")],
             [
@@ -119,7 +126,9 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
                     labels.clock_label(p["clock"]),
                     p["penalty"],
                     team.get(p["team"], ""),
-                    (p.get("player") or (f"#{p['number']}" if p.get("number") else "")),
+                    causes.get(p.get("cause") or "foul")
+                    or p.get("player")
+                    or (f"#{p['number']}" if p.get("number") else ""),
                     _("advantage") if p["advantage"] else labels.converted_label(p["converted"]),
                 ]
                 for p in data["penalties"]

@@ -6,7 +6,10 @@
 - ``match_report_data``: the report as JSON-ready data — teams and handicaps, goals by chukker with
   scorers, penalties and whether they were converted, knock-ins per chukker, cards, injuries and
   horse changes, clock corrections, voided events with their reasons, the committee's decisions,
-  the shootout, the officials and the box score (``officiating.engine.boxscore``, of the same fold);
+  the shootout, the officials and the box score (``officiating.engine.boxscore``, of the same fold).
+  The penalties are the box score's (``box_score["penalties"]``: every penalty awarded, the 5.b
+  that follows a Penalty 1 included, converted as the box score counts it) with the fouling
+  player's name, and beside them the fouls played on (``advantage``), which award none;
 - ``match_report_pdf``: the same report as a PDF (reportlab; ``report_pdf``), in the words of
   ``report_labels`` (the labels of its codes and times, which the report's pages read too: this
   module offers them with the data);
@@ -77,8 +80,6 @@ INJURY_AND_HORSE_REASONS = frozenset(
     {"injured_player", "player_fall", "injured_horse", "horse_fall", "horse_timeout", "courtesy_change", "broken_tack"}
 )
 COMMITTEE_EVENTS = frozenset({"suspend", "resume", "abandon", "overtime", "shootout_start", "forfeit"})
-# What ends the taking of a penalty: the next of these after the ``play`` that took it.
-STOPPAGES = frozenset({"goal", "ball_out", "foul", "whistle", "horn", "restart_violation"})
 
 
 def _other(team: str) -> str:
@@ -152,10 +153,9 @@ def match_report_data(match: Match) -> dict[str, Any]:
             }
         return periods[key]
 
-    penalties: list[dict[str, Any]] = []
+    played_on: list[dict[str, Any]] = []  # fouls with ``advantage``: noted, no penalty awarded
+    foulers: dict[int, str | None] = {}  # seq of a foul -> the fouling player's name at the time
     cards, stoppages, horses, substitutions, clock_corrections, committee, shootout_hits = [], [], [], [], [], [], []
-    pending: dict[str, Any] | None = None  # the penalty awarded and not yet resolved
-    taking = False  # the ``play`` that takes the pending penalty has happened
 
     for step in folded.steps:
         row, event, before, after = by_id[step.id], step.event, step.before, step.after
@@ -191,40 +191,26 @@ def match_report_data(match: Match) -> dict[str, Any]:
         if key in periods:
             period_row(key)["score_after"] = after["score"]
 
-        # Penalties and whether they were converted: a penalty is converted when the first stoppage
-        # after the hit that takes it is a goal for the team it was awarded to.
-        if pending is not None:
-            if kind == "play":
-                taking = True
-            elif kind == "whistle" and event.get("first_hit"):
-                taking = False  # 22.d: the ball broke on the first hit; the penalty is taken again
-            elif taking and kind in STOPPAGES:
-                pending["converted"] = kind == "goal" and float(after["score"][pending["team"]]) > float(
-                    before["score"][pending["team"]]
-                )
-                pending, taking = None, False
-            elif kind == "restart_violation":
-                pending["converted"] = False
-                pending, taking = None, False
+        # Penalties: the box score counts them (below, from this same fold); the report adds the
+        # fouling player's name as it was at the foul (a substitute wears the number later) and the
+        # fouls played on, which the box score leaves out because they award no penalty.
         restart = after.get("restart") or {}
         if kind == "foul":
-            fouled = _other(event.get("against"))
-            entry = {
-                **where,
-                "team": fouled,
-                "against": event.get("against"),
-                "number": event.get("number"),
-                "player": player(event.get("against"), event.get("number")),
-                "penalty": event.get("penalty"),
-                "advantage": bool(event.get("advantage")),
-                "cause": "foul",
-                "converted": None,
-            }
-            if event.get("penalty") == "1":
-                entry["converted"] = True  # a Penalty 1 is a goal awarded
-            elif not event.get("advantage"):
-                pending, taking = entry, False
-            penalties.append(entry)
+            foulers[row.seq] = player(event.get("against"), event.get("number"))
+            if event.get("advantage"):
+                played_on.append(
+                    {
+                        **where,
+                        "team": _other(event.get("against")),
+                        "against": event.get("against"),
+                        "number": event.get("number"),
+                        "player": foulers[row.seq],
+                        "penalty": event.get("penalty"),
+                        "advantage": True,
+                        "cause": "foul",
+                        "converted": None,
+                    }
+                )
             if event.get("card"):
                 cards.append(
                     {
@@ -235,20 +221,6 @@ def match_report_data(match: Match) -> dict[str, Any]:
                         "color": event.get("card"),
                     }
                 )
-        elif restart.get("kind") == "penalty" and kind in ("ball_out", "restart_violation"):
-            entry = {
-                **where,
-                "team": restart.get("team"),
-                "against": _other(restart.get("team") or "home"),
-                "number": None,
-                "player": None,
-                "penalty": restart.get("penalty"),
-                "advantage": False,
-                "cause": "safety" if kind == "ball_out" else "restart_violation",
-                "converted": None,
-            }
-            pending, taking = entry, False
-            penalties.append(entry)
 
         if kind == "ball_out" and restart.get("kind") == "knock_in" and restart.get("team") in TEAMS:
             period_row(key)["knock_ins"][restart["team"]] += 1
@@ -349,6 +321,16 @@ def match_report_data(match: Match) -> dict[str, Any]:
             }
         )
 
+    # The box score of the same fold (docs/STATISTICS.md): no second fold of the log, and no second
+    # count of the penalties. Each of its penalties is a row of the report's table (a Penalty 1 and
+    # the 5.b after it are two), so the table and the box score's "awarded / converted" agree.
+    box = box_score_dict(box_score(folded))
+    penalties = [
+        {**p, "player": foulers.get(p["seq"]) if p["cause"] == "foul" else None, "advantage": False}
+        for p in box["penalties"]
+    ]
+    penalties = sorted(penalties + played_on, key=lambda p: p["seq"])  # (stable: a Penalty 1 before its 5.b)
+
     steps = folded.steps
     final = steps[-1].after if steps else to_state(folded.game)
     assert final is not None
@@ -388,8 +370,7 @@ def match_report_data(match: Match) -> dict[str, Any]:
         "shootout": {"hits": shootout_hits, "points": (final.get("shootout") or {}).get("points")}
         if shootout_hits
         else None,
-        # The box score of the same fold (docs/STATISTICS.md): no second fold of the log.
-        "box_score": box_score_dict(box_score(folded)),
+        "box_score": box,
         "last_seq": match.last_seq,
         "voided_ids": sorted(folded.voided),
     }
