@@ -69,6 +69,8 @@ def start_app(config: str, tmp: Path) -> list:
 
     layer, processes = config.split(":")
     env = {"LOG_LEVEL": "WARNING"}
+    if layer == "redis":
+        env["DATABASE_POOL"] = "true"  # PostgreSQL as deployed: psycopg's pool (the tests' servers turn it off)
     saved = {k: os.environ.pop(k, None) for k in ("REDIS_URL", "DATABASE_URL")}
     try:
         if layer == "redis":
@@ -276,6 +278,10 @@ def measure(target, viewers: int, events: int, spacing: float, profile: tuple[st
         "later_updates_p50_ms": r1(statistics.median(per_event_p50[1:]) if len(per_event_p50) > 1 else None),
         "per_event_p50_ms": [r1(v) for v in per_event_p50],
         "post_answer_p50_ms": r1(percentile(post_ms[WARMUP_EVENTS:], 50)),
+        "post_answer_ms": [r1(v) for v in post_ms],
+        "officials_per_event_p50_ms": [
+            r1(statistics.median(got)) for n in range(total) if (got := official["by_event"].get(str(n)))
+        ],
         # The servers' CPU per event (POST, fan-out, heartbeats, idle ticks), and per socket reached.
         "server_cpu_ms_per_event": r1(1000 * cpu_used / total),
         "server_cpu_us_per_delivery": r1(1e6 * cpu_used / (total * (viewers + OFFICIAL_SOCKETS))),
@@ -353,7 +359,8 @@ def _run_line(m: dict) -> str:
     a, f = m["app"], m["floor"]
     return (
         f"app p50/p99 {a['p50_ms']}/{a['p99_ms']} ms, officials p99 {a['officials_p99_ms']} ms, first "
-        f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms; floor {f['p50_ms']}/{f['p99_ms']} ms; "
+        f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms; floor {f['p50_ms']}/{f['p99_ms']} ms "
+        f"(first {f['first_update_p50_ms']} vs {f['later_updates_p50_ms']} ms); "
         f"ratio {m['ratio_p50']}/{m['ratio_p99']}; missed {a['missed']}+{f['missed']} "
         f"doubled {a['doubled']}+{f['doubled']}; POST {a['post_answer_p50_ms']} ms; "
         f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} us; "
@@ -370,7 +377,7 @@ def _spread(s: dict) -> str:
 def table(rows: list[dict]) -> str:
     head = (
         "| config | viewers | app p50 / p99 ms | floor p50 / p99 ms | ratio p50 / p99 "
-        "| officials p99 ms (app / floor) | first update vs rest, p50 ms | missed / doubled |"
+        "| officials p99 ms (app / floor) | first update vs rest, p50 ms (app; floor) | missed / doubled |"
     )
     lines = [head, "|" + "---|" * 8]
     for r in rows:
@@ -379,7 +386,8 @@ def table(rows: list[dict]) -> str:
             f"| {_spread(r['floor_p50_ms'])} / {_spread(r['floor_p99_ms'])} "
             f"| {_spread(r['ratio_p50'])} / {_spread(r['ratio_p99'])} "
             f"| {_spread(r['app_officials_p99_ms'])} / {_spread(r['floor_officials_p99_ms'])} "
-            f"| {_spread(r['app_first_update_p50_ms'])} vs {_spread(r['app_later_updates_p50_ms'])} "
+            f"| {_spread(r['app_first_update_p50_ms'])} vs {_spread(r['app_later_updates_p50_ms'])}; "
+            f"{_spread(r['floor_first_update_p50_ms'])} vs {_spread(r['floor_later_updates_p50_ms'])} "
             f"| {r['missed']} / {r['doubled']} |"
         )
     return "\n".join(lines)

@@ -41,7 +41,7 @@ async def deliver(group: str, message: dict[str, Any], *, server: bool = False) 
     if hub is not None:
         hub.on_message(message)
     elif message["type"] == MATCH_UPDATE:
-        clock.wake()
+        clock.wake(message)
     layer = get_channel_layer()
     if layer is not None:
         await layer.group_send(group, message)

@@ -11,7 +11,11 @@ horn at 7:00 and the double horn at 7:30 (``officiating.engine.due_events``). Th
 - the event path (``services.match_event_log``): horns due before an event are appended first;
 - this watcher: one asyncio task per ASGI process, started by the first websocket (or the first
   broadcast) of the process. It sleeps until the next 7:00/7:30 mark of any running clock,
-  or until an update wakes it, then calls ``match_clock_catch_up``.
+  or until an update wakes it, then calls ``match_clock_catch_up``. It reads the running clocks
+  from the database every ``POLL_SECONDS`` (clocks started where this process does not hear
+  of it); an update it is woken by carries its state, which it takes as it is, so an update
+  costs the watcher no read (a read per update per process, in the middle of its fan-out, was
+  one more database connection and thread hop for every screen to wait behind).
 
 Several processes may append the same horn: the engine gives it a deterministic id and the
 service locks the match row, so the second finds nothing due. (Celery countdown tasks are not
@@ -69,31 +73,61 @@ def match_caught_up(match: Match, now: float) -> Match:
     return match
 
 
+def _seq(state: dict[str, Any] | None) -> int:
+    return int((state or {}).get("last_seq") or 0)
+
+
 class Watcher:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.woken = asyncio.Event()
         self.checked: dict[int, float] = {}  # match id -> when we last caught it up
+        self.clocks: dict[int, dict[str, Any]] = {}  # match id -> its state, as last read or heard
+        self.heard: dict[int, dict[str, Any]] = {}  # states heard while a read was running
+        self.read_at: float | None = None  # when the database was last read (None: read now)
         self.task = spawn(loop, self._run())
 
-    def wake(self) -> None:
+    def wake(self, message: dict[str, Any] | None = None) -> None:
+        """Something changed. An update's message carries the match's state after it: taken as it
+        is (unless an older one than what is known); without one, the database is read."""
+        states = (message or {}).get("states")
+        if states:
+            state = next(iter(states.values()))  # (the clock is the same in every language)
+            match_id = message["match_id"]
+            if _seq(state) >= _seq(self.clocks.get(match_id)):
+                self.clocks[match_id] = state
+            self.heard[match_id] = state
+        else:
+            self.read_at = None
         self.woken.set()
+
+    async def _read(self, read) -> None:
+        """The running clocks from the database; what was heard while the read ran is newer
+        where its seq says so."""
+        self.heard = {}
+        self.read_at = time.time()
+        try:
+            clocks = dict(await read())
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database may be restarting: try again soon
+            log.exception("clock watcher: cannot read the running clocks")
+            return
+        for match_id, state in self.heard.items():
+            if _seq(state) >= _seq(clocks.get(match_id)):
+                clocks[match_id] = state
+        self.clocks = clocks
 
     async def _run(self) -> None:
         read = database_sync_to_async(_running_clocks)
         catch_up = database_sync_to_async(_catch_up)
         while True:
             self.woken.clear()
-            try:
-                clocks = await read()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database may be restarting: try again soon
-                log.exception("clock watcher: cannot read the running clocks")
-                clocks = []
+            if self.read_at is None or time.time() - self.read_at >= POLL_SECONDS:
+                await self._read(read)
             now = time.time()
-            next_at = now + POLL_SECONDS
-            for match_id, state in clocks:
+            next_at = min(now + POLL_SECONDS, (self.read_at or now) + POLL_SECONDS)
+            for match_id, state in list(self.clocks.items()):
                 # Marks already handled are skipped: a mark where the engine had no horn to give
                 # must not make the watcher spin.
                 marks = [t for t in horn_marks(state) if t > self.checked.get(match_id, 0.0)]
@@ -105,7 +139,8 @@ class Watcher:
                         raise
                     except Exception:
                         log.exception("clock watcher: catch-up of match %s failed", match_id)
-                    next_at = now  # look again at once: the state has moved on
+                    self.read_at = None  # look again at once, from the log: the state has moved on
+                    next_at = now
                 elif marks:
                     next_at = min(next_at, marks[0])
             try:
@@ -126,14 +161,15 @@ def ensure_started(loop: asyncio.AbstractEventLoop) -> Watcher:
     return watcher
 
 
-def wake() -> None:
-    """Something changed (called on the server loop): recompute the next mark."""
+def wake(message: dict[str, Any] | None = None) -> None:
+    """Something changed (called on the server loop): recompute the next mark, from the state
+    ``message`` (an update's) carries, else from the database."""
     try:
         watcher = _watchers.get(asyncio.get_running_loop())
     except RuntimeError:
         return
     if watcher is not None:
-        watcher.wake()
+        watcher.wake(message)
 
 
 async def stop(loop: asyncio.AbstractEventLoop) -> None:

@@ -315,7 +315,7 @@ class Hub:
     def on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == MATCH_UPDATE:
-            clock.wake()
+            clock.wake(message)
             room = self.rooms.get(message.get("match_id"))
             if room is None or message.get("last_seq", 0) <= room.last_seq:
                 return  # not watched here, or already delivered

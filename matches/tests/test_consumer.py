@@ -187,6 +187,41 @@ async def test_the_clock_watcher_sounds_the_double_horn_to_every_viewer(cast, li
         await comm.disconnect()
 
 
+async def test_the_clock_watcher_takes_an_update_s_state_without_reading_the_database(cast, live, monkeypatch):
+    """An update wakes the watcher with the match's state in its message: the horn it makes due is
+    sounded from that state, with no read of the running clocks between the throw-in and the horn."""
+    from matches.live import clock
+
+    reads, read_once = [], asyncio.Event()
+    loop = asyncio.get_running_loop()
+    real_read, real_catch_up = clock._running_clocks, clock._catch_up
+
+    def counted_read():
+        reads.append(time.time())
+        loop.call_soon_threadsafe(read_once.set)
+        return real_read()
+
+    reads_at_catch_up = []
+
+    def counted_catch_up(match_id):
+        reads_at_catch_up.append(len(reads))
+        return real_catch_up(match_id)
+
+    monkeypatch.setattr(clock, "_running_clocks", counted_read)
+    monkeypatch.setattr(clock, "_catch_up", counted_catch_up)
+    comm, _ = await connect(cast.match_a)
+    await asyncio.wait_for(read_once.wait(), 10)  # the watcher's first read: nothing runs yet
+    assert len(reads) == 1
+    # Thrown in 6:58 ago: the seven-minute horn is 2 s away, known only from the update's state.
+    await database_sync_to_async(started_clock_ago)(cast.match_a, 418)
+    play = await receive_until(comm, "update")
+    assert play["state"]["clock"]["running"] is True
+    horn = await receive_until(comm, "update", timeout=15)
+    assert [(e["type"], e["event"]["kind"]) for e in horn["events"]] == [("horn", "seven")]
+    assert reads_at_catch_up == [1]  # the horn was found from the message, not from a read
+    await comm.disconnect()
+
+
 async def test_two_viewers_joining_at_once_share_one_subscription(cast, live):
     results = await asyncio.gather(*(connect(cast.match_a) for _ in range(10)))
     hub = fanout.get_hub()
