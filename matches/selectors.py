@@ -23,8 +23,9 @@ from .models import Match, MatchEvent
 # Fields of an event that only the match's officials (and the committee) may read.
 PRIVATE_FIELDS = ("note", "private_note")
 # Keys of the state a list of matches carries (the rest is for the match's own page).
-# A day list's summary of each state: enough for a card to say the phase and, when final, who won and how.
-SUMMARY_KEYS = ("status", "score", "period", "clock", "shootout", "winner", "result")
+# A day list's summary of each state: enough for a card to say the phase (a stopped match's restart
+# and its rule, static/js/phase.js ``restartText``) and, when final, who won and how.
+SUMMARY_KEYS = ("status", "score", "period", "clock", "restart", "shootout", "winner", "result")
 
 
 def matches_with_config() -> QuerySet[Match]:

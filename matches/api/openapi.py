@@ -416,12 +416,29 @@ def document() -> dict[str, Any]:
                                 "last_seq": {"type": "integer"},
                                 "state": {
                                     "type": "object",
-                                    "required": ["status", "score", "period", "clock", "shootout", "winner", "result"],
+                                    "required": [
+                                        "status",
+                                        "score",
+                                        "period",
+                                        "clock",
+                                        "restart",
+                                        "shootout",
+                                        "winner",
+                                        "result",
+                                    ],
                                     "properties": {
                                         "status": {"$ref": REF + "State/properties/status"},
                                         "score": ref("State_score"),
                                         "period": {"$ref": REF + "State/properties/period"},
                                         "clock": {"$ref": REF + "State/properties/clock"},
+                                        "restart": {
+                                            "$ref": REF + "State/properties/restart",
+                                            "description": (
+                                                "The state's restart (null while the ball is in play): a card "
+                                                "words it from kind, team, penalty and rule (or clause) in "
+                                                "its own language; the list's message is in English."
+                                            ),
+                                        },
                                         "shootout": {"$ref": REF + "State/properties/shootout"},
                                         "winner": {"$ref": REF + "State/properties/winner"},
                                         "result": {"$ref": REF + "State/properties/result"},

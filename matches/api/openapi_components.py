@@ -11,6 +11,7 @@ from typing import Any
 
 import officiating
 from matches.models import Match
+from matches.selectors import SUMMARY_KEYS
 
 SCHEMA_DIR = Path(officiating.__file__).resolve().parent / "schemas"
 REF = "#/components/schemas/"
@@ -411,12 +412,14 @@ MATCHES_PAGE = {
 MATCHES_EXAMPLE = {
     "date": "2026-11-29",
     "matches": [
+        {**EXAMPLE_META, "last_seq": 29, "state": {k: EXAMPLE_STATE[k] for k in SUMMARY_KEYS}},
         {
             **EXAMPLE_META,
-            "last_seq": 29,
-            "state": {
-                k: EXAMPLE_STATE[k] for k in ("status", "score", "period", "clock", "shootout", "winner", "result")
-            },
-        }
+            "id": 2,
+            "starts_at": 1793004800.0,
+            "field": {**EXAMPLE_META["field"], "name": "Field 2"},
+            "last_seq": 28,
+            "state": {k: EXAMPLE_STOPPED_STATE[k] for k in SUMMARY_KEYS},
+        },
     ],
 }

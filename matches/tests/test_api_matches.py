@@ -23,8 +23,13 @@ def test_it_lists_todays_matches_with_their_state(cast):
     assert set(by_id) == {cast.match_a.pk, cast.match_b.pk}
     a = by_id[cast.match_a.pk]
     assert a["last_seq"] == 2
-    assert set(a["state"]) == {"status", "score", "period", "clock", "shootout", "winner", "result"}
+    assert set(a["state"]) == {"status", "score", "period", "clock", "restart", "shootout", "winner", "result"}
     assert a["state"]["score"]["away"] == 1 and a["state"]["status"] == "stopped"
+    # The restart a card words (kind, team, rule: static/js/phase.js restartText): after a goal, a
+    # throw-in at the centre, ends changed (Rule 22.e(1)).
+    restart = a["state"]["restart"]
+    assert restart["kind"] == "throw_in" and restart["team"] is None and restart["rule"].startswith("22.e")
+    assert {"spot", "penalty", "clause"} <= set(restart)
     assert a["home"]["name"] == cast.match_a.home.team.name
     assert by_id[cast.match_b.pk]["state"]["status"] == "scheduled" and by_id[cast.match_b.pk]["last_seq"] == 0
 

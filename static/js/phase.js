@@ -19,6 +19,9 @@
  *     view.period   ["Chukker", "3"] | ["Overtime", "1"] | null (none before the throw-in or after
  *                   the game)
  *   shootoutView(state, meta, words) -> null | {round, line, next, points, attempts: {home, away}}
+ *   restartText(state, meta, words) -> "Free hit to La Dolfina · Rule 22.f" while the match is
+ *                 stopped, else "" (from the restart's kind, team, penalty and rule: a summary of the
+ *                 state, as the tournament's day lists it, carries no message in the page's language)
  */
 
 const ENDED = new Set(["final", "abandoned"]);
@@ -109,4 +112,17 @@ export function shootoutView(state, meta, words) {
 export function handicapText(state, meta, team, words, formatScore) {
   const h = state && state.handicap_goals ? state.handicap_goals[team] : meta[team] && meta[team].handicap_goals;
   return h ? fill(words.handicap, {goals: formatScore(h)}) : "";
+}
+
+/* A stopped match's restart and its rule (Rule 22), "Throw-in · Rule 22.e(1)", "Free hit to
+ * La Dolfina · Rule 22.f", "Penalty 2 to Ellerstina · Rule 36": the contract's restart (kind, team,
+ * penalty, rule and the finer clause), worded in the page's language; "" when the match is not
+ * stopped (a restart pending in an interval or a suspension is the period's, not the stoppage's). */
+export function restartText(state, meta, words) {
+  const r = state && state.restart;
+  if (!r || state.status !== "stopped") return "";
+  let what = r.kind === "penalty" ? fill(words.restart_penalty, {penalty: r.penalty || ""}) : words["restart_" + r.kind] || "";
+  if (what && r.team && meta[r.team]) what = fill(words.restart_to, {restart: what, team: meta[r.team].name});
+  const rule = r.clause || r.rule;
+  return [what, rule ? fill(words.rule, {rule}) : ""].filter(Boolean).join(" · ");
 }

@@ -8,8 +8,9 @@
  *
  * Clocks show time left by default, labelled (clock-convention.js, screen "tournament": a button,
  * or ``?clock=played``). What each phase says (the result and how it was won, the shootout's
- * tally, hits, round, line and next hitter) is phase.js's, as on the scoreboard; the day's list summarises each state with what that
- * needs (status, score, period, clock, shootout, winner, result), so no match is read twice.
+ * tally, hits, round, line and next hitter, a stopped match's restart and its rule) is phase.js's,
+ * as on the scoreboard; the day's list summarises each state with what that needs (status, score,
+ * period, clock, restart, shootout, winner, result), so no match is read twice.
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setText} from "./dom.js";
@@ -17,7 +18,7 @@ import {formatClock, formatScore} from "./format.js";
 import {flash} from "./horns.js";
 import {gettext, interpolate} from "./i18n.js";
 import {api, connect} from "./live.js";
-import {describe, handicapText, loadWords, shootoutView} from "./phase.js";
+import {describe, handicapText, loadWords, restartText, shootoutView} from "./phase.js";
 
 const root = document.getElementById("tournament-live");
 const data = jsonData("live-data");
@@ -48,6 +49,8 @@ function render(card) {
     status += " · " + so.round + " · " + so.line + (so.next ? " · " + so.next : "");
   }
   if (view.result) status += " · " + view.result;
+  const restart = restartText(s, card.meta, words);  // "Stopped · Free hit to … · Rule 22.f"
+  if (restart) status += " · " + restart;
   if (s.status === "scheduled") {
     for (const team of ["home", "away"]) {
       const h = handicapText(s, card.meta, team, words, formatScore);

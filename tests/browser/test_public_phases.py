@@ -10,6 +10,7 @@ the game).
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .committee_browser import module_server
 from .live_helpers import PageWatch
@@ -37,7 +38,18 @@ EXPECTED: dict[str, dict] = {
         "clock": True,
         "restart": ("Ball in play", "Bocha en juego"),
     },
-    "stopped": {"status": ("Stopped", "Detenido"), "clock": True, "restart": ("Rule 22.f", "Regla 22.f")},
+    "stopped": {
+        "status": ("Stopped", "Detenido"),
+        "clock": True,
+        "restart": ("Rule 22.f", "Regla 22.f"),
+        # The tournament card's restart line (phase.js restartText): the ball went out over the side
+        # off the home team, a free hit to the away team, citing the finer clause as the
+        # scoreboard's restart line does (the state's ``restart.clause``).
+        "card_restart": (
+            f"Free hit to {AWAY} · Rule 22.f(i)+(iii)",
+            f"Tiro libre a favor de {AWAY} · Regla 22.f(i)+(iii)",
+        ),
+    },
     "interval": {
         "status": ("Interval", "Intervalo"),
         "interval": ("Next chukker in ", "Próximo chukker en ", 180),  # a 3-minute interval, counting down
@@ -351,9 +363,36 @@ def test_the_tournament_day_says_what_each_match_is_doing(server, ids, browser, 
                 so = want["shootout"]
                 hits = f"({so['hits'][0]} – {so['hits'][1]})"
                 expected += f" 1–0 {hits} {so['round'][i]} {so['line'][i]} · {so['next'][i]}"
-            page.wait_for_function(
-                "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
-            )
+            if "card_restart" in want:
+                expected += " · " + want["card_restart"][i]
+            try:
+                page.wait_for_function(
+                    "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
+                )
+            except PlaywrightTimeout:
+                assert card.text_content() == expected, phase
+        for phase, want in EXPECTED.items():
+            if "interval" not in want:
+                continue
+            # An interval's card counts down to the next chukker (its live socket opens once the card
+            # is on screen), with no "time left" label: the countdown says what it counts.
+            match = page.locator(f'.tl-match[data-match-id="{ids[phase]}"]')
+            match.scroll_into_view_if_needed()
+            prefix, limit = want["interval"][i], want["interval"][2]
+            clock = match.locator('[data-role="clock"]')
+            try:
+                page.wait_for_function(
+                    "([node, prefix]) => node.textContent.startsWith(prefix)",
+                    arg=[clock.element_handle(), prefix],
+                    timeout=10_000,
+                )
+            except PlaywrightTimeout:
+                assert clock.text_content().startswith(prefix), phase
+            text = clock.inner_text()
+            minutes, _, seconds = text.removeprefix(prefix).partition(":")
+            assert 0 < int(minutes) * 60 + int(seconds) <= limit, text
+            assert match.locator('[data-role="clock-label"]').is_hidden()
+            assert match.locator('[data-role="status"]').inner_text() == want["status"][i]
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
         assert watch.problems() == []
     finally:
