@@ -38,7 +38,7 @@ from matches.models import Match
 from matches.permissions import match_role
 from polo.json_input import JSONInputError, loads
 
-from . import fanout
+from . import fanout, wire
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
     lang: str = "en"
     official: bool = False
     user_id: int | None = None
+    ready: bool = False
+    closed: bool = False
+    direct: wire.Direct | None = None
+    sending: int = 0
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' own, less its ``aclose_old_connections()`` before every message: a hop onto
@@ -141,6 +145,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
         self.window_start, self.window_count = time.monotonic(), 0
         self.send_frame = frame_sender(self.base_send)
+        self.direct = wire.direct_writer(self.send_frame)  # the hub's encode-once path, where it can
+        self.sending = 0  # this socket's own sends in flight (a direct write never overtakes one)
         user = self.scope.get("user")
         self.hub = fanout.get_hub()
         if user is not None and user.is_authenticated:
@@ -234,10 +240,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _send_text(self, text: str) -> None:
         if self.closed:
             return
+        self.sending += 1
         try:
             await self.send_frame({"type": "websocket.send", "text": text})
         except Exception:  # noqa: BLE001 — the socket went away under us; disconnect follows
             self.closed = True
+        finally:
+            self.sending -= 1
+
+    def push_now(self, frame: bytes) -> bool:
+        """From the hub: an update's encoded frame (``wire.text_frame``), written at once if this
+        connection takes it without waiting and nothing of its own is still going out; False
+        (nothing written): the hub awaits ``push`` instead."""
+        if not self.ready or self.closed or self.sending or self.direct is None:
+            return False
+        return self.direct.write(frame)
 
     async def push(self, text: str, last_seq: int) -> None:
         """From the hub: an update (``last_seq`` > 0) or a heartbeat (0)."""

@@ -43,7 +43,7 @@ from channels.layers import get_channel_layer
 
 from matches import selectors
 
-from . import clock, snapshots
+from . import clock, snapshots, wire
 from .groups import MATCH_ROLES, MATCH_UPDATE, USER_LOGOUT, USER_ROLES, match_group, user_group
 from .loop import set_server_loop, spawn
 
@@ -79,6 +79,7 @@ class Socket(Protocol):
     official: bool
     user_id: int | None
 
+    def push_now(self, frame: bytes) -> bool: ...
     async def push(self, text: str, last_seq: int) -> None: ...
     async def recheck_role(self) -> None: ...
     async def close_for(self, code: int, error: str) -> None: ...
@@ -128,6 +129,8 @@ class Hub:
         self._settle_timer: asyncio.TimerHandle | None = None
         self._socket_count = 0  # every local socket, all matches
         self._frozen_sockets = 0  # the count at the last freeze (0: nothing frozen)
+        self.direct_writes = 0  # frames written straight to a connection (``wire``)
+        self.sent_writes = 0  # frames that went through a socket's own ``send``
 
     # --- lifecycle -----------------------------------------------------------------------
     def _start(self) -> None:
@@ -389,9 +392,21 @@ class Hub:
         of this update or of the one before."""
         frames = _Frames(update)
         async with room.officials_sending:
-            await _write_all(room.officials, frames.text, update["last_seq"])
+            await self._write_all(room.officials, frames, update["last_seq"])
         async with room.sending:
-            await _write_all(room.public, frames.text, update["last_seq"])
+            await self._write_all(room.public, frames, update["last_seq"])
+
+    async def _write_all(self, sockets, frames: _Frames | _Frame, last_seq: int) -> None:
+        """Every socket of ``sockets`` gets the frame: written at once where the connection takes
+        the bytes encoded once for all (``wire``), else through its own awaited ``send``."""
+        for n, socket in enumerate(list(sockets), start=1):
+            if socket.push_now(frames.frame(socket)):
+                self.direct_writes += 1
+            else:
+                self.sent_writes += 1
+                await socket.push(frames.text(socket), last_seq)
+            if n % YIELD_EVERY == 0:
+                await asyncio.sleep(0)  # let the officials' HTTP answers out between viewers
 
     # --- heartbeats ----------------------------------------------------------------------
     async def _heartbeats(self) -> None:
@@ -414,11 +429,11 @@ class Hub:
         for match_id, room in list(self.rooms.items()):
             if logged.get(match_id, 0) > room.last_seq:
                 self._schedule(room, logged[match_id])
-            text = json.dumps(
-                {"type": "heartbeat", "server_time": now, "last_seq": room.last_seq}, separators=(",", ":")
+            beat = _Frame(
+                json.dumps({"type": "heartbeat", "server_time": now, "last_seq": room.last_seq}, separators=(",", ":"))
             )
             for side in (room.officials, room.public):  # (officials first here too)
-                await _write_all(side, lambda _socket, text=text: text, 0)
+                await self._write_all(side, beat, 0)
         if self.layer is not None and self.channel is not None and self.healthy:
             # Refresh the memberships (they expire in Redis, and a flushed Redis forgets them).
             for group in list(self.groups):
@@ -429,13 +444,38 @@ class Hub:
                     break
 
 
+class _Frame:
+    """One text for every socket (a heartbeat), and its frame encoded once."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._frame: bytes | None = None
+
+    def text(self, socket: Socket) -> str:
+        return self._text
+
+    def frame(self, socket: Socket) -> bytes:
+        if self._frame is None:
+            self._frame = wire.text_frame(self._text)
+        return self._frame
+
+
 class _Frames:
     """The text frames of one update, each variant (language, officials' or public events) encoded
-    once, when the first socket that needs it is written."""
+    once, when the first socket that needs it is written; and once more as the websocket frame's
+    bytes (``wire.text_frame``) for the sockets written directly."""
 
     def __init__(self, update: dict[str, Any]) -> None:
         self.update = update
         self.frames: dict[tuple[str, bool], str] = {}
+        self.encoded: dict[tuple[str, bool], bytes] = {}
+
+    def frame(self, socket: Socket) -> bytes:
+        key = (socket.lang, socket.official)
+        encoded = self.encoded.get(key)
+        if encoded is None:
+            encoded = self.encoded[key] = wire.text_frame(self.text(socket))
+        return encoded
 
     def text(self, socket: Socket) -> str:
         key = (socket.lang, socket.official)
@@ -480,13 +520,6 @@ def warm_language(lang: str) -> None:
     with translation.override(lang):
         translation.gettext("Live")
     messages.translation(lang)
-
-
-async def _write_all(sockets, text_for, last_seq: int) -> None:
-    for n, socket in enumerate(list(sockets), start=1):
-        await socket.push(text_for(socket), last_seq)
-        if n % YIELD_EVERY == 0:
-            await asyncio.sleep(0)  # let the officials' HTTP answers out between viewers
 
 
 _hubs: dict[asyncio.AbstractEventLoop, Hub] = {}

@@ -43,6 +43,10 @@ class StreamSocket:
         self.ready = False
         self.early: list[tuple[int, str]] = []  # updates that came while the snapshot was read
 
+    def push_now(self, frame: bytes) -> bool:
+        """(A stream takes no websocket frame: the hub always calls ``push``.)"""
+        return False
+
     async def push(self, text: str, last_seq: int) -> None:
         if not self.ready:
             if last_seq:

@@ -25,6 +25,9 @@ class FakeSocket:
         self.gate: asyncio.Event | None = None
         self.texts: list[str] = []
 
+    def push_now(self, frame: bytes) -> bool:  # (never a direct write: every write is recorded by push)
+        return False
+
     async def push(self, text: str, last_seq: int) -> None:
         if self.gate is not None:
             await self.gate.wait()

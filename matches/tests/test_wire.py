@@ -1,0 +1,133 @@
+"""The hub's encode-once path (``matches/live/wire.py``) under the pinned uvicorn, served in this
+process so that the hub's counters can be read: an update's frame is written straight to each
+connection, byte for byte what the ASGI ``send`` writes; a connection with per-message deflate, or
+whose transport is paused, gets it through its own ``send`` instead — in order, nothing doubled."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+import pytest_asyncio
+import uvicorn
+from channels.db import database_sync_to_async
+from websockets.asyncio.client import connect
+
+from matches.live import fanout, wire
+from polo.testing import free_port
+
+from .live_helpers import cast, ev, log, stop_live_machinery  # noqa: F401  (cast is a fixture)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+ORIGIN = "http://127.0.0.1"
+
+
+@pytest_asyncio.fixture
+async def live():
+    yield
+    await stop_live_machinery()
+
+
+async def until(predicate, timeout: float = 10.0) -> None:
+    async def wait():
+        while not predicate():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(wait(), timeout)
+
+
+@pytest_asyncio.fixture
+async def serve():
+    """``serve(deflate=...)``: uvicorn on a free port, in the test's loop, as ``./dev run`` starts it."""
+    from polo.asgi import application
+
+    servers = []
+
+    async def start(*, deflate: bool = False) -> str:
+        config = uvicorn.Config(
+            application,
+            host="127.0.0.1",
+            port=free_port(),
+            ws="auto",
+            ws_per_message_deflate=deflate,
+            lifespan="off",
+            log_level="warning",
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.get_running_loop().create_task(server.serve())
+        servers.append((server, task))
+        await until(lambda: server.started or task.done())
+        assert server.started, task
+        return f"ws://127.0.0.1:{config.port}"
+
+    yield start
+    for server, task in servers:
+        server.should_exit = True
+        await asyncio.wait_for(task, 15)
+
+
+def room_consumers(match_id: int) -> list:
+    return list(fanout.get_hub().rooms[match_id].sockets)
+
+
+async def test_an_update_is_written_straight_to_each_connection_and_reads_as_sent(cast, live, serve):
+    base = await serve()
+    url = f"{base}/ws/matches/{cast.match_a.pk}/"
+    async with connect(url, origin=ORIGIN, compression=None) as a, connect(url, origin=ORIGIN, compression=None) as b:
+        for ws in (a, b):
+            assert json.loads(await ws.recv())["type"] == "snapshot"
+        hub = fanout.get_hub()
+        assert all(isinstance(c.direct, wire.Direct) for c in room_consumers(cast.match_a.pk))
+        direct, sent = hub.direct_writes, hub.sent_writes
+        await database_sync_to_async(log)(cast.match_a, ev("play"))
+        first = [await asyncio.wait_for(ws.recv(), 10) for ws in (a, b)]
+        assert first[0] == first[1]
+        update = json.loads(first[0])
+        assert (update["type"], update["seq"], [e["type"] for e in update["events"]]) == ("update", 1, ["play"])
+        assert (hub.direct_writes - direct, hub.sent_writes - sent) == (2, 0)
+
+        # The socket's own frames (a pong) go through its send; the next update is direct again.
+        await a.send(json.dumps({"type": "ping", "client_time": 1.5}))
+        assert json.loads(await asyncio.wait_for(a.recv(), 10))["type"] == "pong"
+        await database_sync_to_async(log)(cast.match_a, ev("whistle", reason="other"))
+        for ws in (a, b):
+            second = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert (second["type"], second["seq"]) == ("update", 2)
+        assert (hub.direct_writes - direct, hub.sent_writes - sent) == (4, 0)
+
+
+async def test_a_connection_with_per_message_deflate_gets_its_update_through_send(cast, live, serve):
+    base = await serve(deflate=True)
+    url = f"{base}/ws/matches/{cast.match_a.pk}/"
+    async with connect(url, origin=ORIGIN, compression="deflate") as ws:
+        assert ws.protocol.extensions, "the client and the server agreed on per-message deflate"
+        assert json.loads(await ws.recv())["type"] == "snapshot"
+        hub = fanout.get_hub()
+        direct, sent = hub.direct_writes, hub.sent_writes
+        await database_sync_to_async(log)(cast.match_a, ev("play"))
+        update = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert (update["type"], update["seq"], [e["type"] for e in update["events"]]) == ("update", 1, ["play"])
+        assert (hub.direct_writes - direct, hub.sent_writes - sent) == (0, 1)
+
+
+async def test_a_paused_connection_gets_its_updates_through_send_in_order(cast, live, serve):
+    base = await serve()
+    url = f"{base}/ws/matches/{cast.match_a.pk}/"
+    async with connect(url, origin=ORIGIN, compression=None) as ws:
+        assert json.loads(await ws.recv())["type"] == "snapshot"
+        hub = fanout.get_hub()
+        (consumer,) = room_consumers(cast.match_a.pk)
+        protocol = consumer.direct.protocol
+        protocol.pause_writing()  # as flow control does when the client reads too slowly
+        direct, sent = hub.direct_writes, hub.sent_writes
+        await database_sync_to_async(log)(cast.match_a, ev("play"))
+        await until(lambda: hub.sent_writes > sent)  # the hub waits on this socket's send
+        assert hub.direct_writes == direct
+        protocol.resume_writing()
+        update = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert (update["type"], update["seq"]) == ("update", 1)
+        await database_sync_to_async(log)(cast.match_a, ev("whistle", reason="other"))
+        update = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert (update["type"], update["seq"]) == ("update", 2)
+        assert (hub.direct_writes - direct, hub.sent_writes - sent) == (1, 1)
