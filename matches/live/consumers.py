@@ -18,6 +18,7 @@ official's socket is closed (4003) when they log out or are no longer an officia
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -39,6 +40,7 @@ from matches.permissions import match_role
 from polo.json_input import JSONInputError, loads
 
 from . import fanout, wire
+from .loop import spawn
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +147,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
         self.window_start, self.window_count = time.monotonic(), 0
         self.send_frame = frame_sender(self.base_send)
-        self.direct = wire.direct_writer(self.send_frame)  # the hub's encode-once path, where it can
         self.sending = 0  # this socket's own sends in flight (a direct write never overtakes one)
         user = self.scope.get("user")
         self.hub = fanout.get_hub()
@@ -160,6 +161,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.official = role is not None
         self.user_id = user.pk if self.official else None
         await self.accept()
+        # The hub's encode-once path, where the connection allows it (after the handshake: an
+        # extension such as per-message deflate is known by then, and rules it out).
+        self.direct = wire.direct_writer(self.send_frame)
         await self.hub.register(self)
         self.registered = True
         snapshot_seq = await self._send_snapshot()
@@ -255,6 +259,25 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not self.ready or self.closed or self.sending or self.direct is None:
             return False
         return self.direct.write(frame)
+
+    def push_queued(self, text: str, last_seq: int) -> bool:
+        """From the hub, when ``push_now`` could not write: a connection on the direct path that
+        cannot take the frame at once (paused by flow control: a client reading slowly; or a send
+        of its own in flight) gets it on a task of its own, behind what already waits for it, and
+        the hub goes on to the next socket — one slow phone holds up nobody else. (Frames stay in
+        order: no direct write while one is queued, and the queued ones wait in turn.) False for a
+        socket without the direct path, or not yet ready: the hub awaits ``push``."""
+        if self.direct is None or not self.ready or self.closed:
+            return False
+        self.sending += 1
+        spawn(asyncio.get_running_loop(), self._queued(text, last_seq))
+        return True
+
+    async def _queued(self, text: str, last_seq: int) -> None:
+        try:
+            await self.push(text, last_seq)
+        finally:
+            self.sending -= 1
 
     async def push(self, text: str, last_seq: int) -> None:
         """From the hub: an update (``last_seq`` > 0) or a heartbeat (0)."""

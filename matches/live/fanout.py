@@ -80,6 +80,7 @@ class Socket(Protocol):
     user_id: int | None
 
     def push_now(self, frame: bytes) -> bool: ...
+    def push_queued(self, text: str, last_seq: int) -> bool: ...
     async def push(self, text: str, last_seq: int) -> None: ...
     async def recheck_role(self) -> None: ...
     async def close_for(self, code: int, error: str) -> None: ...
@@ -130,7 +131,8 @@ class Hub:
         self._socket_count = 0  # every local socket, all matches
         self._frozen_sockets = 0  # the count at the last freeze (0: nothing frozen)
         self.direct_writes = 0  # frames written straight to a connection (``wire``)
-        self.sent_writes = 0  # frames that went through a socket's own ``send``
+        self.sent_writes = 0  # frames that went through a socket's own ``send``, awaited
+        self.queued_writes = 0  # frames left to a slow socket's own task
 
     # --- lifecycle -----------------------------------------------------------------------
     def _start(self) -> None:
@@ -398,10 +400,13 @@ class Hub:
 
     async def _write_all(self, sockets, frames: _Frames | _Frame, last_seq: int) -> None:
         """Every socket of ``sockets`` gets the frame: written at once where the connection takes
-        the bytes encoded once for all (``wire``), else through its own awaited ``send``."""
+        the bytes encoded once for all (``wire``); queued behind what it is still sending where it
+        cannot take them now (a slow client waits alone); else through its own awaited ``send``."""
         for n, socket in enumerate(list(sockets), start=1):
             if socket.push_now(frames.frame(socket)):
                 self.direct_writes += 1
+            elif socket.push_queued(frames.text(socket), last_seq):
+                self.queued_writes += 1
             else:
                 self.sent_writes += 1
                 await socket.push(frames.text(socket), last_seq)

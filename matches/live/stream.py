@@ -47,6 +47,9 @@ class StreamSocket:
         """(A stream takes no websocket frame: the hub always calls ``push``.)"""
         return False
 
+    def push_queued(self, text: str, last_seq: int) -> bool:
+        return False
+
     async def push(self, text: str, last_seq: int) -> None:
         if not self.ready:
             if last_seq:

@@ -15,7 +15,8 @@ Only when that is safe; otherwise ``write`` says no and the hub awaits the socke
   with no fragmented message in progress and no extension negotiated (per-message deflate turns
   this path off for that socket);
 - its transport takes data without waiting (``writable``: not paused by flow control; a paused
-  one is written through its ``send``, which waits for it, as every socket's did before);
+  one — a client reading slowly — gets the frame through its ``send`` on a task of its own,
+  ``MatchConsumer.push_queued``, so that it holds up nobody else);
 - nothing of the socket's own is waiting to go out (the consumer counts its sends in flight), so
   frames never overtake one another.
 
@@ -84,7 +85,8 @@ class Direct:
 
 def direct_writer(send: Any) -> Direct | None:
     """A ``Direct`` for the connection behind the ASGI ``send`` (the server's own bound method),
-    or None when it is not uvicorn's sans-I/O protocol as this module knows it."""
+    once its handshake is done; None when it is not uvicorn's sans-I/O protocol as this module
+    knows it, or an extension is in use."""
     protocol = getattr(send, "__self__", None)
     if WebSocketsSansIOProtocol is None or not isinstance(protocol, WebSocketsSansIOProtocol):
         return None
@@ -93,5 +95,7 @@ def direct_writer(send: Any) -> Direct | None:
     if not all(hasattr(protocol, name) for name in _PROTOCOL_ATTRIBUTES):
         return None
     if not all(hasattr(protocol.conn, name) for name in _CONN_ATTRIBUTES):
+        return None
+    if protocol.conn.extensions:  # (negotiated at the handshake: per-message deflate, say)
         return None
     return Direct(protocol)

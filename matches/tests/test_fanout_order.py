@@ -28,6 +28,9 @@ class FakeSocket:
     def push_now(self, frame: bytes) -> bool:  # (never a direct write: every write is recorded by push)
         return False
 
+    def push_queued(self, text: str, last_seq: int) -> bool:
+        return False
+
     async def push(self, text: str, last_seq: int) -> None:
         if self.gate is not None:
             await self.gate.wait()

@@ -1,7 +1,8 @@
 """The hub's encode-once path (``matches/live/wire.py``) under the pinned uvicorn, served in this
 process so that the hub's counters can be read: an update's frame is written straight to each
 connection, byte for byte what the ASGI ``send`` writes; a connection with per-message deflate, or
-whose transport is paused, gets it through its own ``send`` instead — in order, nothing doubled."""
+whose transport is paused (a slow client), gets it through its own ``send`` instead — the slow one
+on a task of its own, holding up nobody — in order, nothing doubled."""
 
 from __future__ import annotations
 
@@ -104,6 +105,7 @@ async def test_a_connection_with_per_message_deflate_gets_its_update_through_sen
         assert ws.protocol.extensions, "the client and the server agreed on per-message deflate"
         assert json.loads(await ws.recv())["type"] == "snapshot"
         hub = fanout.get_hub()
+        assert [c.direct for c in room_consumers(cast.match_a.pk)] == [None]
         direct, sent = hub.direct_writes, hub.sent_writes
         await database_sync_to_async(log)(cast.match_a, ev("play"))
         update = json.loads(await asyncio.wait_for(ws.recv(), 10))
@@ -111,23 +113,29 @@ async def test_a_connection_with_per_message_deflate_gets_its_update_through_sen
         assert (hub.direct_writes - direct, hub.sent_writes - sent) == (0, 1)
 
 
-async def test_a_paused_connection_gets_its_updates_through_send_in_order(cast, live, serve):
+async def test_a_paused_connection_holds_up_nobody_and_gets_its_updates_in_order(cast, live, serve):
     base = await serve()
     url = f"{base}/ws/matches/{cast.match_a.pk}/"
-    async with connect(url, origin=ORIGIN, compression=None) as ws:
-        assert json.loads(await ws.recv())["type"] == "snapshot"
-        hub = fanout.get_hub()
+    async with connect(url, origin=ORIGIN, compression=None) as slow:
+        assert json.loads(await slow.recv())["type"] == "snapshot"
         (consumer,) = room_consumers(cast.match_a.pk)
-        protocol = consumer.direct.protocol
-        protocol.pause_writing()  # as flow control does when the client reads too slowly
-        direct, sent = hub.direct_writes, hub.sent_writes
-        await database_sync_to_async(log)(cast.match_a, ev("play"))
-        await until(lambda: hub.sent_writes > sent)  # the hub waits on this socket's send
-        assert hub.direct_writes == direct
-        protocol.resume_writing()
-        update = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        assert (update["type"], update["seq"]) == ("update", 1)
-        await database_sync_to_async(log)(cast.match_a, ev("whistle", reason="other"))
-        update = json.loads(await asyncio.wait_for(ws.recv(), 10))
-        assert (update["type"], update["seq"]) == ("update", 2)
-        assert (hub.direct_writes - direct, hub.sent_writes - sent) == (1, 1)
+        async with connect(url, origin=ORIGIN, compression=None) as fast:
+            assert json.loads(await fast.recv())["type"] == "snapshot"
+            hub = fanout.get_hub()
+            protocol = consumer.direct.protocol
+            protocol.pause_writing()  # as flow control does when a client reads too slowly
+            direct, queued, sent = hub.direct_writes, hub.queued_writes, hub.sent_writes
+            for n, event in enumerate((ev("play"), ev("whistle", reason="other")), start=1):
+                await database_sync_to_async(log)(cast.match_a, event)
+                update = json.loads(await asyncio.wait_for(fast.recv(), 10))  # not held up by the slow one
+                assert (update["type"], update["seq"]) == ("update", n)
+            assert (hub.direct_writes - direct, hub.queued_writes - queued, hub.sent_writes - sent) == (2, 2, 0)
+            protocol.resume_writing()
+            got = [json.loads(await asyncio.wait_for(slow.recv(), 10)) for _ in range(2)]
+            assert [(u["type"], u["seq"]) for u in got] == [("update", 1), ("update", 2)]
+            await until(lambda: consumer.sending == 0)
+            await database_sync_to_async(log)(cast.match_a, ev("play"))
+            for ws in (slow, fast):
+                update = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                assert (update["type"], update["seq"]) == ("update", 3)
+            assert hub.direct_writes - direct == 4  # the slow one is back on the direct path
