@@ -36,7 +36,7 @@ from matches.models import Match
 from matches.selectors import match_with_config
 from matches.services import match_clock_catch_up
 
-from .loop import spawn
+from .loop import cancel_and_wait, spawn
 
 log = logging.getLogger(__name__)
 
@@ -175,8 +175,4 @@ def wake(message: dict[str, Any] | None = None) -> None:
 async def stop(loop: asyncio.AbstractEventLoop) -> None:
     watcher = _watchers.pop(loop, None)
     if watcher is not None:
-        watcher.task.cancel()
-        try:
-            await watcher.task
-        except (asyncio.CancelledError, Exception):  # noqa: BLE001
-            pass
+        await cancel_and_wait(watcher.task)

@@ -45,7 +45,7 @@ from matches import selectors
 
 from . import clock, snapshots, wire
 from .groups import MATCH_ROLES, MATCH_UPDATE, USER_LOGOUT, USER_ROLES, match_group, user_group
-from .loop import set_server_loop, spawn
+from .loop import cancel_and_wait, set_server_loop, spawn
 
 log = logging.getLogger(__name__)
 
@@ -156,10 +156,7 @@ class Hub:
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
+            await cancel_and_wait(task)
         self._tasks.clear()
         self._started = False
 

@@ -40,3 +40,15 @@ def spawn(loop: asyncio.AbstractEventLoop, coro) -> asyncio.Task:
     creator here is often a request's (asgiref marks it as inside a thread executor): a hub or a
     watcher task started from there would outlive it and have its database calls refused."""
     return loop.create_task(coro, context=contextvars.Context())
+
+
+async def cancel_and_wait(task: asyncio.Task, *, every: float = 1.0) -> None:
+    """Cancel ``task`` and wait until it has ended, cancelling it again each ``every`` seconds
+    while it has not: a cancellation can be swallowed deep in a client library (seen with the
+    channel layer's blocking Redis read: the hub's reader then went on reading and its stop hung),
+    and a stop must not hang on it. What the task raises is its own business here."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait([task], timeout=every)
+    if not task.cancelled():
+        task.exception()  # (retrieved: not the loop's "never retrieved" log)
