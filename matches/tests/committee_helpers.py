@@ -23,6 +23,7 @@ from matches.services import match_event_log
 from .personas import make_match, make_user
 
 HOUR = 3600.0
+BALL = {"x": 150, "y": 80}  # a ball position in play
 
 
 @pytest.fixture(autouse=True)
@@ -148,3 +149,8 @@ class Receiver:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def end_x(state: dict, team: str) -> float:
+    """The end line ``team`` attacks (x of the goal it shoots at)."""
+    return 300.0 if state["defends"][team] == "north" else 0.0

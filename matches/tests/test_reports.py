@@ -17,16 +17,9 @@ from django.urls import reverse
 from matches.committee.reports import match_log_export, match_report_data
 from matches.selectors import match_state
 
-from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import BALL, HOUR, Clock, Committee, end_x, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
 
 pytestmark = pytest.mark.django_db
-
-BALL = {"x": 150, "y": 80}
-
-
-def end_x(state: dict, team: str) -> float:
-    """The end line ``team`` attacks (x of the goal it shoots at)."""
-    return 300.0 if state["defends"][team] == "north" else 0.0
 
 
 @pytest.fixture

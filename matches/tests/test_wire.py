@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 
 import pytest
 import pytest_asyncio
@@ -16,7 +17,6 @@ from channels.db import database_sync_to_async
 from websockets.asyncio.client import connect
 
 from matches.live import fanout, wire
-from polo.testing import free_port
 
 from .live_helpers import cast, ev, log, stop_live_machinery  # noqa: F401  (cast is a fixture)
 
@@ -30,14 +30,6 @@ async def live():
     await stop_live_machinery()
 
 
-async def until(predicate, timeout: float = 10.0) -> None:
-    async def wait():
-        while not predicate():
-            await asyncio.sleep(0.01)
-
-    await asyncio.wait_for(wait(), timeout)
-
-
 @pytest_asyncio.fixture
 async def serve():
     """``serve(deflate=...)``: uvicorn on a free port, in the test's loop, as ``./dev run`` starts it."""
@@ -46,26 +38,24 @@ async def serve():
     servers = []
 
     async def start(*, deflate: bool = False) -> str:
+        # Listening before uvicorn starts: a client's connect waits in the backlog until the server
+        # accepts it, so nothing has to wait for the server to be up.
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(16)
         config = uvicorn.Config(
-            application,
-            host="127.0.0.1",
-            port=free_port(),
-            ws="auto",
-            ws_per_message_deflate=deflate,
-            lifespan="off",
-            log_level="warning",
+            application, ws="auto", ws_per_message_deflate=deflate, lifespan="off", log_level="warning"
         )
         server = uvicorn.Server(config)
-        task = asyncio.get_running_loop().create_task(server.serve())
-        servers.append((server, task))
-        await until(lambda: server.started or task.done())
-        assert server.started, task
-        return f"ws://127.0.0.1:{config.port}"
+        task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
+        servers.append((server, task, sock))
+        return f"ws://127.0.0.1:{sock.getsockname()[1]}"
 
     yield start
-    for server, task in servers:
+    for server, task, sock in servers:
         server.should_exit = True
         await asyncio.wait_for(task, 15)
+        sock.close()
 
 
 def room_consumers(match_id: int) -> list:
@@ -133,7 +123,8 @@ async def test_a_paused_connection_holds_up_nobody_and_gets_its_updates_in_order
             protocol.resume_writing()
             got = [json.loads(await asyncio.wait_for(slow.recv(), 10)) for _ in range(2)]
             assert [(u["type"], u["seq"]) for u in got] == [("update", 1), ("update", 2)]
-            await until(lambda: consumer.sending == 0)
+            # (Each queued frame's task ended in the step that wrote it, before this loop's client read it.)
+            assert consumer.sending == 0
             await database_sync_to_async(log)(cast.match_a, ev("play"))
             for ws in (slow, fast):
                 update = json.loads(await asyncio.wait_for(ws.recv(), 10))
