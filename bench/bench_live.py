@@ -279,6 +279,12 @@ def measure(target, viewers: int, events: int, spacing: float, profile: tuple[st
         "per_event_p50_ms": [r1(v) for v in per_event_p50],
         "post_answer_p50_ms": r1(percentile(post_ms[WARMUP_EVENTS:], 50)),
         "post_answer_ms": [r1(v) for v in post_ms],
+        # Each server process's p50 (its sockets' median per event, the median over the events):
+        # the first takes the POST, the others hear of the update through the channel layer.
+        "per_process_p50_ms": [
+            r1(statistics.median([d[str(n)] for n in range(WARMUP_EVENTS, total) if str(n) in d]))
+            for d in public["by_url_p50"]
+        ],
         "officials_per_event_p50_ms": [
             r1(statistics.median(got)) for n in range(total) if (got := official["by_event"].get(str(n)))
         ],
@@ -364,7 +370,8 @@ def _run_line(m: dict) -> str:
         f"ratio {m['ratio_p50']}/{m['ratio_p99']}; missed {a['missed']}+{f['missed']} "
         f"doubled {a['doubled']}+{f['doubled']}; POST {a['post_answer_p50_ms']} ms; "
         f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} us; "
-        f"gen lag {a['generator_loop_lag_p99_ms']} ms; load {a['load_average_1min']}"
+        f"gen lag {a['generator_loop_lag_p99_ms']} ms; load {a['load_average_1min']}; "
+        f"per process p50 {a['per_process_p50_ms']} ms"
     )
 
 
