@@ -31,20 +31,28 @@ log = logging.getLogger(__name__)
 
 
 async def deliver(group: str, message: dict[str, Any], *, server: bool = False) -> None:
-    """The local hub first (its sockets do not wait for Redis, and still hear of events while
-    Redis is away), then every other process through the layer. The hub drops what it has already
-    delivered, so hearing the same message twice is harmless. ``server``: this is the ASGI
-    server's loop, where the clock watcher lives (started here if no socket has started it)."""
+    """To this process's hub and, through the layer, to every other process's, in the order that
+    keeps every official first and no process's crowd waiting for another's: this process's
+    officials at once, then the layer's send, then this process's public (``public_after``).
+    Sent after the local crowd's writes, the layer's several round trips to Redis each waited for
+    the loop between chunks of that fan-out, and the other processes' screens with them (their
+    officials' included). The local public waits for the send at most ``fanout.LAYER_HEAD_START``:
+    this process's sockets still hear of events while Redis is away. The hub drops what it has
+    already delivered, so hearing the same message again through the layer is harmless.
+    ``server``: this is the ASGI server's loop, where the clock watcher lives (started here if no
+    socket has started it)."""
+    loop = asyncio.get_running_loop()
     if server:
-        clock.ensure_started(asyncio.get_running_loop())
+        clock.ensure_started(loop)
+    layer = get_channel_layer()
+    sending = spawn(loop, layer.group_send(group, message)) if layer is not None else None
     hub = fanout.current_hub()
     if hub is not None:
-        hub.on_message(message)
+        hub.on_message(message, public_after=sending)
     elif message["type"] == MATCH_UPDATE:
         clock.wake(message)
-    layer = get_channel_layer()
-    if layer is not None:
-        await layer.group_send(group, message)
+    if sending is not None:
+        await sending
 
 
 def _log_failure(future) -> None:

@@ -58,6 +58,10 @@ SNAPSHOT_REUSE_SECONDS = 1.0
 # A write to a socket that needs no waiting does not give the event loop back: a crowd's fan-out
 # would hold the loop (and the scorer's HTTP answer) for its whole length without a pause.
 YIELD_EVERY = 50
+# An update posted to this process: its public sockets here wait at most this long for the
+# layer's send to the other processes (``broadcast.deliver``), so that Redis's round trips do not
+# wait between chunks of this crowd's writes, nor this crowd for a Redis that is away.
+LAYER_HEAD_START = 0.05
 # Layer errors: wait this long before trying again, doubling up to the cap.
 RETRY_FIRST, RETRY_CAP = 0.2, 5.0
 # The garbage collector (``_settle``): once this many sockets have joined since the last time and
@@ -314,7 +318,9 @@ class Hub:
             self.on_message(message)
 
     # --- messages ------------------------------------------------------------------------
-    def on_message(self, message: dict[str, Any]) -> None:
+    def on_message(self, message: dict[str, Any], *, public_after: asyncio.Future | None = None) -> None:
+        """A message from the layer (or from this process's broadcast, which hands the layer's send
+        as ``public_after``: the update's public writes wait for it, at most ``LAYER_HEAD_START``)."""
         kind = message.get("type")
         if kind == MATCH_UPDATE:
             clock.wake(message)
@@ -338,6 +344,7 @@ class Hub:
                             "official_events": message["events"],
                             "events": [{**e, "event": selectors.public_event(e["event"])} for e in message["events"]],
                         },
+                        public_after,
                     ),
                 )
             else:  # a gap (or no state with it): read the log after what was delivered
@@ -385,14 +392,19 @@ class Hub:
         finally:
             room.fetching = False
 
-    async def _send_update(self, room: Room, update: dict[str, Any]) -> None:
+    async def _send_update(
+        self, room: Room, update: dict[str, Any], public_after: asyncio.Future | None = None
+    ) -> None:
         """The officials' sockets first, then the public's; each side gets the updates one after
         the other in seq order (a lock each), so the officials never wait for the crowd's share
-        of this update or of the one before."""
+        of this update or of the one before. ``public_after``: the layer's send of this update to
+        the other processes, which the public's writes let go first (``LAYER_HEAD_START`` at most)."""
         frames = _Frames(update)
         async with room.officials_sending:
             await self._write_all(room.officials, frames, update["last_seq"])
         async with room.sending:
+            if public_after is not None and not public_after.done():
+                await asyncio.wait([public_after], timeout=LAYER_HEAD_START)
             await self._write_all(room.public, frames, update["last_seq"])
 
     async def _write_all(self, sockets, frames: _Frames | _Frame, last_seq: int) -> None:

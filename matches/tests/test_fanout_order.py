@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from matches.live import clock, fanout
+from matches.live import broadcast, clock, fanout
 
 pytestmark = pytest.mark.asyncio
 
@@ -107,6 +107,61 @@ async def test_an_official_does_not_wait_for_the_crowds_share_of_an_earlier_upda
     for socket in crowd:  # each viewer: update 1 then 2, once each
         assert [seq for name, seq in written if name == socket.name] == [1, 2]
     assert [seq for name, seq in written if name == "scorer"] == [1, 2]
+
+
+class GatedLayer:
+    """A channel layer whose sends to the other processes are held until ``gate`` opens."""
+
+    def __init__(self, written: list) -> None:
+        self.written = written
+        self.gate = asyncio.Event()
+
+    async def group_send(self, group: str, message: dict) -> None:
+        self.written.append(("layer", message["last_seq"]))
+        await self.gate.wait()
+        self.written.append(("layer sent", message["last_seq"]))
+
+
+def local_delivery(monkeypatch, hub: fanout.Hub, layer: GatedLayer, head_start: float) -> None:
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+    monkeypatch.setattr(broadcast.fanout, "current_hub", lambda: hub)
+    monkeypatch.setattr(fanout, "LAYER_HEAD_START", head_start)
+
+
+async def test_an_update_posted_here_reaches_the_other_processes_before_this_processs_crowd(monkeypatch):
+    """Officials first across processes: this process's officials at once, then the layer's send
+    to the others, then this process's public (whose writes would otherwise hold the loop while
+    Redis's round trips wait, and every other process's screens with them)."""
+    written: list = []
+    crowd = [FakeSocket(f"viewer{n}", written) for n in range(3)]
+    hub = hub_with(*crowd, FakeSocket("scorer", written, official=True))
+    layer = GatedLayer(written)
+    local_delivery(monkeypatch, hub, layer, head_start=60.0)
+    delivery = asyncio.create_task(broadcast.deliver("match-1", update_message(1)))
+    await until(lambda: ("scorer", 1) in written and ("layer", 1) in written)
+    assert not [name for name, _ in written if name.startswith("viewer")]  # the crowd waits for the send
+    layer.gate.set()
+    await delivery
+    await until(lambda: len(written) == 6)
+    first_viewer = min(n for n, (name, _) in enumerate(written) if name.startswith("viewer"))
+    assert written.index(("layer sent", 1)) < first_viewer
+    assert written.index(("scorer", 1)) < first_viewer
+
+
+async def test_with_the_layer_stuck_this_processs_crowd_still_gets_the_update(monkeypatch):
+    """Redis away (its send hangs): this process's public waits for it only ``LAYER_HEAD_START``."""
+    written: list = []
+    crowd = [FakeSocket(f"viewer{n}", written) for n in range(3)]
+    hub = hub_with(*crowd, FakeSocket("scorer", written, official=True))
+    layer = GatedLayer(written)  # never opened
+    local_delivery(monkeypatch, hub, layer, head_start=0.01)
+    delivery = asyncio.create_task(broadcast.deliver("match-1", update_message(1)))
+    try:
+        await until(lambda: sum(name.startswith("viewer") for name, _ in written) == 3)
+        assert ("layer sent", 1) not in written and ("scorer", 1) in written
+    finally:
+        delivery.cancel()
+        await asyncio.gather(delivery, return_exceptions=True)
 
 
 async def test_heartbeats_reach_the_officials_first(monkeypatch):

@@ -102,3 +102,18 @@ def test_redis_url_switches_on_channels_redis_and_the_broker(tmp_path):
     # A Redis that stops answering times out (above the layer's 5 s blocking receive) everywhere
     # the app talks to it, instead of holding a socket or a request forever.
     assert [float(t) for t in timeouts] == [15.0, 15.0, 15.0]
+
+
+def test_pooled_postgresql_connections_prepare_the_statements_they_repeat(tmp_path):
+    """The event path runs the same statements on every POST: on a pooled connection (as
+    deployed) PostgreSQL gets them bound server-side and prepares one once it has run 5 times;
+    without the pool (a connection per request) nothing would be reused, so nothing is prepared."""
+    expr = (
+        "settings.DATABASES['default'].get('OPTIONS', {}).get(k) for k in ('server_side_binding', 'prepare_threshold')"
+    )
+    env = {"DEBUG": "true", "POLO_VAR_DIR": str(tmp_path), "DATABASE_URL": "postgres://u@127.0.0.1:5432/polo"}
+    pooled = _settings_in_subprocess(env, f"*({expr})")
+    unpooled = _settings_in_subprocess({**env, "DATABASE_POOL": "false"}, f"*({expr})")
+    assert pooled.returncode == 0 and unpooled.returncode == 0, pooled.stderr + unpooled.stderr
+    assert pooled.stdout.split() == ["True", "5"]
+    assert unpooled.stdout.split() == ["None", "None"]
