@@ -39,6 +39,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -53,6 +54,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
 RESULTS = BASE_DIR / "bench" / "results" / "live.json"
+FANOUT_LINE = re.compile(
+    r"fan-out match=(?P<match>\d+) seq=(?P<seq>\d+) "
+    r"officials=\d+ at (?P<officials>[\d.-]+) ms public=\d+ at (?P<public>[\d.-]+) ms"
+)
 AIMS = {"officials_p99_ms": 50, "public_ratio_to_floor": 1.2}
 OFFICIAL_SOCKETS = 3
 WARMUP_EVENTS = 2
@@ -68,7 +73,8 @@ def start_app(config: str, tmp: Path) -> list:
     from polo.testing import ServerProcess
 
     layer, processes = config.split(":")
-    env = {"LOG_LEVEL": "WARNING"}
+    # The hub's own account of each update (the fan-out's end, after the decision): see fanout_ms.
+    env = {"LOG_LEVEL": "WARNING", "LIVE_LOG_LEVEL": "DEBUG"}
     if layer == "redis":
         env["DATABASE_POOL"] = "true"  # PostgreSQL as deployed: psycopg's pool (the tests' servers turn it off)
     saved = {k: os.environ.pop(k, None) for k in ("REDIS_URL", "DATABASE_URL")}
@@ -175,6 +181,7 @@ class AppTarget:
         self.urls = [s.url.replace("http://", "ws://") + f"/ws/matches/{match_id}/" for s in servers]
         self.origins = [s.url for s in servers]
         self.status = self.scorer.request("GET", f"/api/matches/{match_id}/state")[1]["state"]["status"]
+        self.seqs: list[int] = []  # each posted event's log position
 
     def post(self, event_id: str, n: int) -> None:
         event = {"type": "whistle", "reason": "other"} if self.status == "in_play" else {"type": "play"}
@@ -182,9 +189,22 @@ class AppTarget:
         if code not in (200, 201):
             raise RuntimeError(f"event refused: {code} {answer}")
         self.status = answer["state"]["status"]
+        self.seqs.append(answer["last_seq"])
 
     def pids(self) -> list[int]:
         return [s.proc.pid for s in self.servers]
+
+    def fanout_ms(self) -> list[float | None]:
+        """Per posted event, from the servers' own logs (``LIVE_LOG_LEVEL=DEBUG``): when the last
+        of its sockets was written in any process, in ms after the decision — the server's side
+        of the latency, without the network and the load generator's reading."""
+        done: dict[int, float] = {}
+        for server in self.servers:
+            for match in FANOUT_LINE.finditer(server.log_path.read_text(errors="replace")):
+                if int(match["match"]) == self.match_id:
+                    seq = int(match["seq"])
+                    done[seq] = max(done.get(seq, 0.0), float(match["public"]), float(match["officials"]))
+        return [done.get(seq) for seq in self.seqs]
 
 
 class FloorTarget:
@@ -202,6 +222,9 @@ class FloorTarget:
 
     def pids(self) -> list[int]:
         return [self.floor.proc.pid]
+
+    def fanout_ms(self) -> list[float | None]:
+        return []  # (the floor keeps no account of its own)
 
 
 def measure(target, viewers: int, events: int, spacing: float, profile: tuple[str, Path] | None) -> dict[str, Any]:
@@ -256,6 +279,8 @@ def measure(target, viewers: int, events: int, spacing: float, profile: tuple[st
     def latencies(result, first: int, last: int) -> list[float]:
         return [v for n in range(first, last) for v in result["by_event"].get(str(n), [])]
 
+    fanout = target.fanout_ms()
+    fanout_rest = [v for v in fanout[1:] if v is not None]
     counted_public = latencies(public, WARMUP_EVENTS, total)
     counted_official = latencies(official, WARMUP_EVENTS, total)
     per_event_p50 = [
@@ -277,6 +302,11 @@ def measure(target, viewers: int, events: int, spacing: float, profile: tuple[st
         "first_update_p50_ms": r1(per_event_p50[0] if per_event_p50 else None),
         "later_updates_p50_ms": r1(statistics.median(per_event_p50[1:]) if len(per_event_p50) > 1 else None),
         "per_event_p50_ms": [r1(v) for v in per_event_p50],
+        # The server's side (app only): each event's fan-out end after its decision, the first
+        # update after the crowd connected against the median of the rest.
+        "server_fanout_ms": [r1(v) for v in fanout],
+        "server_first_fanout_ms": r1(fanout[0] if fanout else None),
+        "server_later_fanout_ms": r1(statistics.median(fanout_rest) if fanout_rest else None),
         "post_answer_p50_ms": r1(percentile(post_ms[WARMUP_EVENTS:], 50)),
         "post_answer_ms": [r1(v) for v in post_ms],
         # Each server process's p50 (its sockets' median per event, the median over the events):
@@ -344,6 +374,8 @@ def row(config: str, servers: list, floor: Floor, match_id: int, viewers: int, a
             "officials_p99_ms",
             "first_update_p50_ms",
             "later_updates_p50_ms",
+            "server_first_fanout_ms",
+            "server_later_fanout_ms",
             "server_cpu_us_per_delivery",
             "post_answer_p50_ms",
         ):
@@ -365,7 +397,8 @@ def _run_line(m: dict) -> str:
     a, f = m["app"], m["floor"]
     return (
         f"app p50/p99 {a['p50_ms']}/{a['p99_ms']} ms, officials p99 {a['officials_p99_ms']} ms, first "
-        f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms; floor {f['p50_ms']}/{f['p99_ms']} ms "
+        f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms (server's fan-out "
+        f"{a['server_first_fanout_ms']} vs {a['server_later_fanout_ms']} ms); floor {f['p50_ms']}/{f['p99_ms']} ms "
         f"(first {f['first_update_p50_ms']} vs {f['later_updates_p50_ms']} ms); "
         f"ratio {m['ratio_p50']}/{m['ratio_p99']}; missed {a['missed']}+{f['missed']} "
         f"doubled {a['doubled']}+{f['doubled']}; POST {a['post_answer_p50_ms']} ms; "
@@ -384,9 +417,10 @@ def _spread(s: dict) -> str:
 def table(rows: list[dict]) -> str:
     head = (
         "| config | viewers | app p50 / p99 ms | floor p50 / p99 ms | ratio p50 / p99 "
-        "| officials p99 ms (app / floor) | first update vs rest, p50 ms (app; floor) | missed / doubled |"
+        "| officials p99 ms (app / floor) | first update vs rest, p50 ms (app; floor) "
+        "| server's fan-out, first vs rest ms | missed / doubled |"
     )
-    lines = [head, "|" + "---|" * 8]
+    lines = [head, "|" + "---|" * 9]
     for r in rows:
         lines.append(
             f"| {r['config']} | {r['viewers']:,} | {_spread(r['app_p50_ms'])} / {_spread(r['app_p99_ms'])} "
@@ -395,6 +429,7 @@ def table(rows: list[dict]) -> str:
             f"| {_spread(r['app_officials_p99_ms'])} / {_spread(r['floor_officials_p99_ms'])} "
             f"| {_spread(r['app_first_update_p50_ms'])} vs {_spread(r['app_later_updates_p50_ms'])}; "
             f"{_spread(r['floor_first_update_p50_ms'])} vs {_spread(r['floor_later_updates_p50_ms'])} "
+            f"| {_spread(r['app_server_first_fanout_ms'])} vs {_spread(r['app_server_later_fanout_ms'])} "
             f"| {r['missed']} / {r['doubled']} |"
         )
     return "\n".join(lines)

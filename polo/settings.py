@@ -287,5 +287,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"django.channels.server": {"level": "WARNING"}},
 }
+# LIVE_LOG_LEVEL=DEBUG: the live room logs each update's fan-out (how long after the decision the
+# officials' and the public's sockets were written); bench/bench_live.py reads it.
+if env_str("LIVE_LOG_LEVEL"):
+    LOGGING["loggers"]["matches.live"] = {
+        "level": env_choice("LIVE_LOG_LEVEL", "INFO", {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"})
+    }
 
 VAR_DIR.mkdir(parents=True, exist_ok=True)

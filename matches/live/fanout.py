@@ -402,10 +402,22 @@ class Hub:
         frames = _Frames(update)
         async with room.officials_sending:
             await self._write_all(room.officials, frames, update["last_seq"])
+        officials_at = time.time()
         async with room.sending:
             if public_after is not None and not public_after.done():
                 await asyncio.wait([public_after], timeout=LAYER_HEAD_START)
             await self._write_all(room.public, frames, update["last_seq"])
+        if log.isEnabledFor(logging.DEBUG):  # (LIVE_LOG_LEVEL=DEBUG: bench_live reads these lines)
+            decided = update["server_time"]
+            log.debug(
+                "fan-out match=%s seq=%s officials=%d at %.1f ms public=%d at %.1f ms (after the decision)",
+                room.match_id,
+                update["last_seq"],
+                len(room.officials),
+                1000 * (officials_at - decided),
+                len(room.public),
+                1000 * (time.time() - decided),
+            )
 
     async def _write_all(self, sockets, frames: _Frames | _Frame, last_seq: int) -> None:
         """Every socket of ``sockets`` gets the frame: written at once where the connection takes

@@ -7,6 +7,9 @@ hub is driven directly with stand-in sockets (no database, no layer)."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import logging
+import time
 
 import pytest
 
@@ -242,3 +245,37 @@ async def test_a_crowd_that_has_connected_is_frozen_out_of_the_collectors_full_p
     finally:
         await hub.stop()
         await clock.stop(asyncio.get_running_loop())
+
+
+async def test_at_debug_the_hub_logs_each_updates_fan_out_as_the_benchmark_reads_it(caplog):
+    """``LIVE_LOG_LEVEL=DEBUG``: one line per update, when its officials' and its public's sockets
+    were written after the decision; ``bench/bench_live.py`` takes the server's side of every
+    latency from these lines (its pattern is checked against them here)."""
+    from polo.testing import BASE_DIR
+
+    spec = importlib.util.spec_from_file_location("bench_live", BASE_DIR / "bench" / "bench_live.py")
+    bench_live = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_live)
+    written: list = []
+    hub = hub_with(*(FakeSocket(f"viewer{n}", written) for n in range(3)), FakeSocket("scorer", written, official=True))
+    message = update_message(1)
+    message["server_time"] = time.time()
+    with caplog.at_level(logging.DEBUG, logger="matches.live.fanout"):
+        hub.on_message(message)
+        await until(lambda: any("fan-out" in r.getMessage() for r in caplog.records))
+    line = next(r.getMessage() for r in caplog.records if "fan-out" in r.getMessage())
+    parsed = bench_live.FANOUT_LINE.search(line)
+    assert parsed is not None, line
+    assert (int(parsed["match"]), int(parsed["seq"])) == (1, 1)
+    assert "officials=1 " in line and "public=3 " in line
+    assert 0 <= float(parsed["officials"]) <= float(parsed["public"]) < 60_000
+    assert len(written) == 4
+
+
+async def test_without_debug_the_hub_logs_nothing_per_update(caplog):
+    written: list = []
+    hub = hub_with(FakeSocket("viewer", written))
+    with caplog.at_level(logging.INFO, logger="matches.live.fanout"):
+        hub.on_message(update_message(1))
+        await until(lambda: len(written) == 1)
+    assert not [r for r in caplog.records if "fan-out" in r.getMessage()]
