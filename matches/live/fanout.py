@@ -400,14 +400,15 @@ class Hub:
         of this update or of the one before. ``public_after``: the layer's send of this update to
         the other processes, which the public's writes let go first (``LAYER_HEAD_START`` at most)."""
         frames = _Frames(update)
+        timed = log.isEnabledFor(logging.DEBUG)  # (LIVE_LOG_LEVEL=DEBUG: bench_live reads the line)
         async with room.officials_sending:
             await self._write_all(room.officials, frames, update["last_seq"])
-        officials_at = time.time()
+        officials_at = time.time() if timed else 0.0
         async with room.sending:
             if public_after is not None and not public_after.done():
                 await asyncio.wait([public_after], timeout=LAYER_HEAD_START)
             await self._write_all(room.public, frames, update["last_seq"])
-        if log.isEnabledFor(logging.DEBUG):  # (LIVE_LOG_LEVEL=DEBUG: bench_live reads these lines)
+        if timed:
             decided = update["server_time"]
             log.debug(
                 "fan-out match=%s seq=%s officials=%d at %.1f ms public=%d at %.1f ms (after the decision)",
