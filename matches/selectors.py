@@ -25,7 +25,9 @@ PRIVATE_FIELDS = ("note", "private_note")
 # Keys of the state a list of matches carries (the rest is for the match's own page).
 # A day list's summary of each state: enough for a card to say the phase (a stopped match's restart
 # and its rule, static/js/phase.js ``restartText``) and, when final, who won and how.
-SUMMARY_KEYS = ("status", "score", "period", "clock", "restart", "shootout", "winner", "result")
+# A day's list summarises each state with these keys (null where the state has none): ``interval``
+# says whether the break is half-time and when its countdown started, for a card off screen.
+SUMMARY_KEYS = ("status", "score", "period", "clock", "restart", "interval", "shootout", "winner", "result")
 
 
 def matches_with_config() -> QuerySet[Match]:

@@ -28,6 +28,7 @@ from .openapi_components import (
     EXAMPLE_STOPPED_STATE,
     EXAMPLE_STORED,
     GOAL,
+    INTERVAL,
     LANGUAGE,
     MATCH_ID,
     MATCH_META,
@@ -422,6 +423,7 @@ def document() -> dict[str, Any]:
                                         "period",
                                         "clock",
                                         "restart",
+                                        "interval",
                                         "shootout",
                                         "winner",
                                         "result",
@@ -439,6 +441,7 @@ def document() -> dict[str, Any]:
                                                 "its own language; the list's message is in English."
                                             ),
                                         },
+                                        "interval": INTERVAL,
                                         "shootout": {"$ref": REF + "State/properties/shootout"},
                                         "winner": {"$ref": REF + "State/properties/winner"},
                                         "result": {"$ref": REF + "State/properties/result"},

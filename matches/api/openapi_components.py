@@ -153,6 +153,24 @@ MATCH_META = {
     },
 }
 
+INTERVAL = {
+    "type": ["object", "null"],
+    "description": (
+        "The break between periods (null unless status is interval): half-time or an ordinary "
+        "interval (Rule 14.a), its length and the server time its countdown started at."
+    ),
+    "required": ["kind", "seconds", "started_at", "next_period"],
+    "properties": {
+        "kind": {"enum": ["interval", "halftime"]},
+        "seconds": {"type": "number"},
+        "started_at": {"type": ["number", "null"]},
+        "next_period": {
+            "type": "object",
+            "required": ["number", "kind"],
+            "properties": {"number": {"type": "integer"}, "kind": {"enum": ["regulation", "overtime"]}},
+        },
+    },
+}
 GOAL = {
     "type": "object",
     "required": [
@@ -412,14 +430,14 @@ MATCHES_PAGE = {
 MATCHES_EXAMPLE = {
     "date": "2026-11-29",
     "matches": [
-        {**EXAMPLE_META, "last_seq": 29, "state": {k: EXAMPLE_STATE[k] for k in SUMMARY_KEYS}},
+        {**EXAMPLE_META, "last_seq": 29, "state": {k: EXAMPLE_STATE.get(k) for k in SUMMARY_KEYS}},
         {
             **EXAMPLE_META,
             "id": 2,
             "starts_at": 1793004800.0,
             "field": {**EXAMPLE_META["field"], "name": "Field 2"},
             "last_seq": 28,
-            "state": {k: EXAMPLE_STOPPED_STATE[k] for k in SUMMARY_KEYS},
+            "state": {k: EXAMPLE_STOPPED_STATE.get(k) for k in SUMMARY_KEYS},
         },
     ],
 }

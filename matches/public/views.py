@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -142,6 +143,14 @@ def overlay(request: HttpRequest, match_id: int) -> HttpResponse:
     return response
 
 
+def _status_label(labels: dict[str, Any], state: dict[str, Any]) -> str:
+    """A card's status before its script runs (phase.js words it the same): half-time is an interval
+    of kind halftime (Rule 14.a)."""
+    if state.get("status") == "interval" and (state.get("interval") or {}).get("kind") == "halftime":
+        return labels["halftime"]
+    return labels["status"].get(state.get("status"), "")
+
+
 @never_cache
 @require_GET
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -157,7 +166,7 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "match": m,
             "starts_at": dt.datetime.fromtimestamp(m["starts_at"], tz=dt.UTC),
-            "status": labels["status"].get(m["state"].get("status"), ""),
+            "status": _status_label(labels, m["state"]),
         }
         for m in matches
     ]

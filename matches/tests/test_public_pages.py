@@ -240,6 +240,26 @@ def test_the_tournament_page_lists_the_days_matches(demo, spectator):
         assert {"status", "score", "period", "clock"} <= set(m["state"])
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", ("Interval", "Half-time")), ("es", ("Intervalo", "Descanso"))])
+def test_a_card_off_screen_knows_half_time_from_an_interval(spectator, lang, words):
+    """The day's list summarises each state; a card with no socket yet (off screen) words and counts
+    down its break from that summary alone, so it carries the interval: its kind and start."""
+    from tests.browser.phases import match_in_phase
+
+    interval, halftime = match_in_phase("interval"), match_in_phase("halftime")
+    spectator.cookies["django_language"] = lang
+    response = spectator.get(reverse("tournament_live", args=[interval.tournament_id]))
+    html = response.content.decode()
+    for match, word in zip((interval, halftime), words, strict=True):
+        card = re.search(rf'data-match-id="{match.pk}".*?data-role="status">([^<]*)<', html, re.S)
+        assert card is not None and card.group(1) == word
+    listed = spectator.get(f"/api/tournaments/{interval.tournament_id}/matches").json()["matches"]
+    breaks = {m["id"]: m["state"]["interval"] for m in listed}
+    assert breaks[interval.pk]["kind"] == "interval" and breaks[interval.pk]["seconds"] == 180
+    assert breaks[halftime.pk]["kind"] == "halftime" and breaks[halftime.pk]["seconds"] == 300
+    assert breaks[halftime.pk]["started_at"] is not None
+
+
 def test_the_tournament_page_goes_from_day_to_day(demo, spectator):
     tournament, _live = demo
     url = reverse("tournament_live", args=[tournament.pk])
