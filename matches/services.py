@@ -176,9 +176,25 @@ def _now_after_lock(game: Game) -> float:
     return now if last is None else max(now, last)
 
 
-def _locked_match(match_id: int) -> Match:
+CONFIG_RELATIONS = ("tournament", "field", "home", "away")
+
+
+def _locked_match(match_id: int, known: Match | None = None) -> Match:
     """The match row, locked until the end of the transaction (two devices cannot race), with
-    everything ``match_config`` reads. ``of=("self",)``: lock the match, not the joined rows."""
+    everything ``match_config`` reads. ``of=("self",)``: lock the match, not the joined rows.
+
+    ``known``: the match as the caller has just read it, its config rows and rosters loaded
+    (``selectors.match_with_config``). The lock then reads the match's own row alone and takes
+    the config from it: the config's rows are not locked either way (a roster changed a moment
+    before the lock or a moment after is the same race), and an official's event waits for one
+    query less. If the row now names other rows (the committee changed a team meanwhile), they
+    are read again under the lock."""
+    if known is not None:
+        match = Match.objects.select_for_update().defer("state_cache").get(pk=match_id)
+        if all(getattr(match, f"{name}_id") == getattr(known, f"{name}_id") for name in CONFIG_RELATIONS):
+            for name in CONFIG_RELATIONS:
+                setattr(match, name, getattr(known, name))
+            return match
     match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("tournament", "field", "home__team", "away__team")
@@ -221,12 +237,19 @@ def _stale_answer(
 
 @transaction.atomic
 def match_event_log(
-    *, match_id: int, event: dict[str, Any], user=None, now: float | None = None, lang: str = "en"
+    *,
+    match_id: int,
+    event: dict[str, Any],
+    user=None,
+    now: float | None = None,
+    lang: str = "en",
+    known: Match | None = None,
 ) -> LogResult:
     """Validate one event with the rules engine and append it to the match's log if accepted.
     ``lang``: the language of the state in the answer (the cached state is in English). ``now``:
-    for tests and the demo; live, the time is read after the match is locked."""
-    match = _locked_match(match_id)
+    for tests and the demo; live, the time is read after the match is locked. ``known``: the
+    match with its config as the caller read it (``_locked_match``)."""
+    match = _locked_match(match_id, known)
 
     existing = MatchEvent.objects.filter(match=match, client_id=str(event.get("id"))).first()
     config = match_config(match)

@@ -30,6 +30,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from matches import selectors
+from matches.games import with_rosters
 from matches.live import snapshots
 from matches.models import Match, Tournament
 from matches.officials import services as officials
@@ -189,7 +190,8 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
 
 
 def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
-    match = Match.objects.defer("state_cache").filter(pk=match_id).first()
+    # With the rows its config is built from: the locked read that follows takes them from here.
+    match = selectors.matches_with_config().defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
     if not request.user.is_authenticated:
@@ -211,7 +213,8 @@ def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
     problem = event_shape_problem(event)
     if problem is not None:
         return _invalid_event(match_id, lang, _("The event is not valid: %(problem)s") % {"problem": problem})
-    return _answer(match_event_log(match_id=match_id, event=event, user=request.user, lang=lang), lang)
+    with_rosters([match])
+    return _answer(match_event_log(match_id=match_id, event=event, user=request.user, lang=lang, known=match), lang)
 
 
 # --- GET /api/matches/{id}/events?since=n ----------------------------------------------------

@@ -173,3 +173,47 @@ def test_a_void_takes_an_event_back(cast):
 def test_an_unknown_match_is_not_found(cast):
     response = post_event(client_for(cast.scorer_a), type("M", (), {"pk": 999999})(), ev("play"))
     assert response.status_code == 404
+
+
+def test_an_event_reads_the_matchs_config_once(cast):
+    """The view reads the match with the rows its config is built from; the lock that follows reads
+    the match's own row alone and takes the config from the view's read (one query less on the
+    path an official's screen waits for)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = client_for(cast.scorer_a)
+    assert post_event(client, cast.match_a, ev("play")).status_code == 201  # the session warm
+    with CaptureQueriesContext(connection) as queries:
+        assert post_event(client, cast.match_a, ev("goal", team="home", number=1)).status_code == 201
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert sum('"matches_tournament"' in q for q in sql) == 1, sql
+    assert sum('"matches_rosterline"' in q for q in sql) == 1, sql
+    reads = [q for q in sql if q.startswith("SELECT") and 'FROM "matches_match"' in q]
+    assert '"matches_tournament"' in reads[0], reads  # the view's read, before the lock's
+    locks = [q for q in reads if "FOR UPDATE" in q]
+    if connection.vendor == "postgresql":
+        assert len(locks) == 1 and "JOIN" not in locks[0], locks
+
+
+def test_the_lock_reads_again_a_team_changed_since_the_views_read(cast):
+    """A match whose team the committee changed between the view's read and the lock is folded
+    with the team the locked row names, not the one read before."""
+    from django.db import transaction
+
+    from matches.selectors import match_with_config
+    from matches.services import _locked_match
+
+    from .personas import make_entry
+
+    known = match_with_config(cast.match_a.pk)
+    other = make_entry(cast.match_a.tournament, "Green Late")
+    type(cast.match_a).objects.filter(pk=cast.match_a.pk).update(home=other)
+    with transaction.atomic():
+        locked = _locked_match(cast.match_a.pk, known)
+        assert locked.home == other and locked.home.team.name == "Green Late"
+        assert [line.number for line in locked.home.roster.all()] == [1, 2, 3, 4]
+    unchanged = match_with_config(cast.match_b.pk)
+    with transaction.atomic():
+        same = _locked_match(cast.match_b.pk, unchanged)
+        assert same.home is unchanged.home and same.tournament is unchanged.tournament
