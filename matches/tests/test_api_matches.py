@@ -23,7 +23,7 @@ def test_it_lists_todays_matches_with_their_state(cast):
     assert set(by_id) == {cast.match_a.pk, cast.match_b.pk}
     a = by_id[cast.match_a.pk]
     assert a["last_seq"] == 2
-    assert set(a["state"]) == {"status", "score", "period", "clock", "restart", "shootout", "winner", "result"}
+    assert set(a["state"]) == set("status score period clock restart interval shootout winner result".split())
     assert a["state"]["score"]["away"] == 1 and a["state"]["status"] == "stopped"
     # The restart a card words (kind, team, rule: static/js/phase.js restartText): after a goal, a
     # throw-in at the centre, ends changed (Rule 22.e(1)).

@@ -88,7 +88,7 @@ def test_dev_run_says_when_it_is_ready_and_prints_urls_that_answer(tmp_path):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-            raise AssertionError("./dev run did not stop on Ctrl-C") from None
+            raise AssertionError("./dev run did not stop on Ctrl-C:\n" + "".join(seen[-20:])) from None
     assert code == 0, "".join(seen[-20:])
     try:
         urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
