@@ -19,10 +19,10 @@ measurement: 2 warm-up events, then ``--events`` (20) alternating ``play`` and `
   adds, whatever the machine's load at that moment.
 - **The load generator** (``bench/live_load.py``) runs in two processes: the public crowd in one,
   the officials' 3 sockets (the scorer's session) in another — one event loop holding 5,000
-  sockets would delay every socket in it, the officials' included. The crowd's process runs
-  ``--crowd-nice`` (10) lower in priority: on a field its 5,000 phones are devices of their own,
-  here they share the servers' cores, and reading 5,000 frames at once must not take the cores the
-  servers and the officials' tablets need (the floor is measured the same way; 0 puts it back).
+  sockets would delay every socket in it, the officials' included. ``--crowd-nice 10`` runs the
+  crowd's process lower in priority (on a field its 5,000 phones are devices of their own; here
+  they share the servers' two cores): the floor is measured the same way. The default (0) is the
+  issue's method, every process at the same priority.
 
 Each row is measured ``--runs`` (3) times, each run connecting afresh: the row gives the median of
 the runs' p50 and p99 and their spread (min–max), for the app, the floor and the ratio; the
@@ -506,8 +506,8 @@ def main() -> None:
     parser.add_argument(
         "--crowd-nice",
         type=int,
-        default=10,
-        help="the crowd's generator runs this much lower in priority (0: as the servers)",
+        default=0,
+        help="run the crowd's generator this much lower in priority than the servers (e.g. 10)",
     )
     parser.add_argument("--skip", default="", help="rows to leave out, e.g. redis:4/1000")
     parser.add_argument("--py-spy", default=None, help="py-spy's path: profile the first run of each row")
