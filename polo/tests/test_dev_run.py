@@ -50,6 +50,9 @@ def test_dev_run_says_when_it_is_ready_and_prints_urls_that_answer(tmp_path):
         stderr=subprocess.STDOUT,
         text=True,
         start_new_session=True,  # its own process group: killed whole if it does not stop
+        # Ctrl-C as a terminal delivers it: a test run started in the background of a script may
+        # ignore SIGINT, and a signal ignored when bash starts cannot be trapped by it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_lines, args=(proc.stdout, lines), daemon=True).start()
