@@ -5,10 +5,12 @@ and stops: ``matches/live/shutdown.py``)."""
 import logging
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "polo.settings")
-django_asgi_app = get_asgi_application()
+
+from polo.handler import one_hop_asgi_application
+
+# The middleware chain in one thread hop per request (polo/handler.py).
+django_asgi_app = one_hop_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

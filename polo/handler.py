@@ -1,0 +1,34 @@
+"""Django's ASGI handler, its middleware chain run in one thread hop.
+
+Under ASGI, Django runs every middleware that may run async (each built-in one, through
+``MiddlewareMixin``) on the event loop, and such a middleware hops to the thread of sync code and
+back for its ``process_request``, and again for its ``process_response``: about twenty hops for one
+request through ``settings.MIDDLEWARE`` and a sync view, each waiting for the loop between two
+chunks of a fan-out. Here the chain is built as it is under WSGI (sync, one call) and the handler
+runs it in one hop to that thread (``thread_sensitive``, as Django runs a sync view). The app's one
+async view (``matches.live.stream``) is then called by Django's sync path through ``async_to_sync``
+and returns its stream at once; the stream itself is read on the loop.
+
+Measured (``docs/CAPACITY.md``): an event's POST, PostgreSQL with its pool, one uvicorn process and
+no viewer, median 15.8 ms before, 12.4 ms after. ``settings.MIDDLEWARE`` is unchanged (Django's
+checks read it), and the test client, which has a sync handler of its own, runs the same chain.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from django.core.handlers.asgi import ASGIHandler
+
+
+class OneHopASGIHandler(ASGIHandler):
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+        self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
+
+
+def one_hop_asgi_application() -> OneHopASGIHandler:
+    """``django.core.asgi.get_asgi_application`` with this handler."""
+    import django
+
+    django.setup(set_prefix=False)
+    return OneHopASGIHandler()
