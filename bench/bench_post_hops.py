@@ -15,11 +15,9 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 import uuid
 from pathlib import Path
 
@@ -32,24 +30,8 @@ HANDLERS = {"stock": "bench.stock_asgi:application", "one_hop": "polo.asgi:appli
 WARMUP = 20
 
 
-def serve(server: ServerProcess, app: str) -> subprocess.Popen:
-    args = [sys.executable, "-m", "uvicorn", app, "--host", "127.0.0.1", "--port", str(server.port)]
-    args += ["--ws-per-message-deflate", "false", "--log-level", "warning"]
-    proc = subprocess.Popen(args, cwd=BASE_DIR, env=server.env)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(server.url + "/healthz", timeout=1):
-                return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError(f"{app} did not start")
-
-
 def one_round(tmp: Path, name: str, app: str, posts: int) -> list[float]:
-    server = ServerProcess(tmp / name, name, extra_env={"DATABASE_POOL": "true"})
-    proc = serve(server, app)
+    server = ServerProcess(tmp / name, name, extra_env={"DATABASE_POOL": "true"}, app=app).start()
     try:
         client = server.client()
         client.login("scorer", "polo-demo")
@@ -68,8 +50,6 @@ def one_round(tmp: Path, name: str, app: str, posts: int) -> list[float]:
             status = answer["state"]["status"]
         return times[WARMUP:]
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
         server.close()
 
 

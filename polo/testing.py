@@ -74,6 +74,7 @@ class ServerProcess:
         extra_env: dict | None = None,
         database_url: str | None = None,
         channel_prefix: str | None = None,
+        app: str = "polo.asgi:application",
     ) -> None:
         self.tmp_dir = Path(tmp_dir)
         self.port = free_port()
@@ -93,6 +94,7 @@ class ServerProcess:
             "PYTHONUNBUFFERED": "1",
             **(extra_env or {}),
         }
+        self.app = app  # the ASGI application uvicorn serves (a bench may serve a variant)
         self.proc: subprocess.Popen | None = None
         self.log_path = self.tmp_dir / f"{name}-{self.port}.log"
         # One Django start-up for both (a second process would cost a second one, ~1 s a server).
@@ -118,7 +120,7 @@ class ServerProcess:
                 sys.executable,
                 "-m",
                 "uvicorn",
-                "polo.asgi:application",
+                self.app,
                 "--host",
                 "127.0.0.1",
                 "--port",

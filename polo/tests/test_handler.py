@@ -39,7 +39,7 @@ async def _get(application, path: str) -> dict:
 
 
 @pytest.mark.asyncio
-async def test_a_request_hops_to_the_sync_thread_once(monkeypatch):
+async def test_a_request_hops_to_the_sync_thread_once_for_its_whole_middleware_chain(monkeypatch):
     """Django's stock handler hops to the sync thread and back for each middleware step; this one
     once for the whole chain and the view. The answers are the same (a JSON 404 under /api/ in the
     asked language, and a 200)."""
