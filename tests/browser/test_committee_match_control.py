@@ -85,6 +85,7 @@ def test_a_shootout_from_the_tie_to_the_winner(server, browser, context, page):
         lot.locator("[data-action=lot]").click()
         expect(page.locator("[data-role=lot]")).to_contain_text("the coin fell Heads")
         home = page.locator("[data-role=score-home]").locator("xpath=../dt").inner_text()
+        away = page.locator("[data-role=score-away]").locator("xpath=../dt").inner_text()
 
         # 2. One player each; the lot's winner (home) hits first: home #1, away #1.
         start = page.locator("[data-role=start-form]")
@@ -98,7 +99,10 @@ def test_a_shootout_from_the_tie_to_the_winner(server, browser, context, page):
         # 3. Round 1 from the forty: both score; round 2 from the sixty: home scores, away misses.
         page.click("[data-action=scored]")
         expect(page.locator("[data-role=points]")).to_have_text("1 – 0")
-        umpire.click("[data-action=scored]")  # the umpire records the away hit on the tablet
+        # The umpire records the away hit on the tablet, once the tablet shows it is away's turn: a
+        # hit sent from a panel still showing home #1 names home #1, and the server refuses it.
+        expect(umpire.locator("[data-role=next]")).to_contain_text(f"{away} #1")
+        umpire.click("[data-action=scored]")
         expect(page.locator("[data-role=line]")).to_have_text("60 yards")
         expect(page.locator("[data-role=points]")).to_have_text("1 – 1")
         page.click("[data-action=scored]")
