@@ -106,6 +106,7 @@ class Room:
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)  # the public's writes, in seq order
     officials_sending: asyncio.Lock = field(default_factory=asyncio.Lock)  # the officials', likewise
     snapshots: dict = field(default_factory=dict)  # lang -> (snapshot, monotonic time read)
+    written_at: float = float("-inf")  # (monotonic) when an update was last written to all of it
     reading: dict = field(default_factory=dict)  # lang -> future of the snapshot being read
 
     def add(self, socket: Socket) -> None:
@@ -400,6 +401,7 @@ class Hub:
         of this update or of the one before. ``public_after``: the layer's send of this update to
         the other processes, which the public's writes let go first (``LAYER_HEAD_START`` at most)."""
         frames = _Frames(update)
+        room.written_at = time.monotonic()  # (a heartbeat can wait: see ``heartbeat``)
         timed = log.isEnabledFor(logging.DEBUG)  # (LIVE_LOG_LEVEL=DEBUG: bench_live reads the line)
         async with room.officials_sending:
             await self._write_all(room.officials, frames, update["last_seq"])
@@ -447,15 +449,24 @@ class Hub:
                 log.exception("hub: heartbeat failed")
 
     async def heartbeat(self) -> None:
-        """One frame per match to every local socket, and a check of each match against the log
-        (the layer is at-most-once: a missed update is found here within 15 s)."""
+        """A check of each match against the log (the layer is at-most-once: a missed update is
+        found here within 15 s), and one frame per match to every local socket, unless an update
+        went to all of them since the last beat.
+
+        A screen takes any frame as a sign of life (``live.js``: it gives a socket up after 35 s of
+        silence) and an update carries what a heartbeat does (``last_seq``, ``server_time``). So a
+        match being played, with an event every few seconds, costs its crowd no heartbeat; a quiet
+        one gets its beat at least every two intervals (under 30 s of silence)."""
         if not self.rooms:
             return
         logged = await _db_read(selectors.matches_last_seq)(list(self.rooms))
         now = time.time()
+        fresh = time.monotonic() - HEARTBEAT_SECONDS
         for match_id, room in list(self.rooms.items()):
             if logged.get(match_id, 0) > room.last_seq:
                 self._schedule(room, logged[match_id])
+            if room.written_at > fresh:
+                continue
             beat = _Frame(
                 json.dumps({"type": "heartbeat", "server_time": now, "last_seq": room.last_seq}, separators=(",", ":"))
             )

@@ -180,6 +180,34 @@ async def test_heartbeats_reach_the_officials_first(monkeypatch):
     assert written[0] == ("referee", 0) and len(written) == 6
 
 
+async def test_a_match_that_had_an_update_since_the_last_beat_gets_no_heartbeat(monkeypatch):
+    """A match being played costs its crowd no heartbeat (an update is a sign of life and carries
+    the heartbeat's last_seq); a quiet match still gets its beat, and the log is checked for both."""
+    written: list = []
+    hub = hub_with(FakeSocket("viewer", written), FakeSocket("referee", written, official=True))
+    quiet = hub.rooms[2] = fanout.Room(2)
+    quiet.ready.set()
+    watcher = FakeSocket("watcher", written)
+    watcher.match_id = 2
+    quiet.add(watcher)
+    checked: list = []
+
+    async def logged(ids):
+        checked.append(sorted(ids))
+        return {}
+
+    monkeypatch.setattr(fanout, "_db_read", lambda func: logged)
+    hub.on_message(update_message(1))
+    await until(lambda: len(written) == 2)
+    await hub.heartbeat()
+    assert written[2:] == [("watcher", 0)] and checked == [[1, 2]]
+
+    # A beat later, with nothing posted since: the played match gets its heartbeat too.
+    monkeypatch.setattr(fanout.time, "monotonic", lambda real=time.monotonic: real() + fanout.HEARTBEAT_SECONDS)
+    await hub.heartbeat()
+    assert sorted(written[3:]) == [("referee", 0), ("viewer", 0), ("watcher", 0)] and len(checked) == 2
+
+
 async def test_what_the_first_update_needs_is_loaded_before_it(monkeypatch):
     """No cold start: the first socket of a process has the event validators built and every
     language loaded; a socket in a language not seen yet has that one loaded, once."""

@@ -26,7 +26,7 @@
 import {formatClock} from "./format.js";
 import {showHornBanner, soundHorn} from "./horns.js";
 
-const HEARTBEAT_TIMEOUT_MS = 35000;  // the server beats every 15 s
+const HEARTBEAT_TIMEOUT_MS = 35000;  // the server beats every 15 s unless an update came: < 30 s of silence
 const RESYNC_CLOCK_MS = 30000;       // ping burst for the offset every 30 s
 const OFFSET_SAMPLES = 8;
 const POLL_MS = 3000;                // HTTP fallback while the socket is down
@@ -251,8 +251,8 @@ class Live {
   }
 
   watchdog() {
-    // Heard nothing for 35 s (the server beats every 15): the socket is dead even if the browser
-    // has not noticed; close it and reconnect.
+    // Heard nothing for 35 s (a heartbeat or an update comes at least every 30): the socket is
+    // dead even if the browser has not noticed; close it and reconnect.
     this.later("watchdog", HEARTBEAT_TIMEOUT_MS, () => {
       const ws = this.ws;
       if (ws) { this.ws = null; try { ws.close(); } catch { /* ignore */ } this.dropped(); } else if (this.es) this.dropped();
