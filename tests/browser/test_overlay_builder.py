@@ -153,7 +153,9 @@ def test_the_builder_gives_the_address_and_previews_it(server, ids, page, watch)
     assert page.locator('[data-role="open"]').get_attribute("href") == want
     # The preview is the overlay with the same options, framed by the builder (same origin).
     frame = page.frame_locator('iframe[data-role="preview"]')
-    stage_in_frame = frame.locator('#overlay-stage[data-pos="br"][data-theme="light"]')
+    # Each change above reloads the preview, and the frame keeps showing an earlier one (in English,
+    # with pos=br and theme=light already) until the last has loaded: wait for the Spanish one.
+    stage_in_frame = frame.locator('html[lang="es"] #overlay-stage[data-pos="br"][data-theme="light"]')
     stage_in_frame.wait_for(state="attached", timeout=10_000)
     assert "Regla 22.f" in frame.locator('[data-role="restart"]').inner_text()
     assert frame.locator('[data-role="period-line"]').is_hidden()
