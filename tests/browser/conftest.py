@@ -1,8 +1,15 @@
 """Fixtures shared by the scoreboard's browser tests (the demo match on the shared server)."""
 
 import pytest
+from playwright.sync_api import expect
 
 from .live_helpers import PageWatch, demo_match_id, ensure_stopped, scorer
+
+# An ``expect`` waits for what a page shows after a live update (a socket message, then often an
+# HTTP read of the new panel or sheet): as long as the suite's other waits for one (wait_live and
+# wait_seq: 10 s; Playwright's own waits: 30 s), not Playwright's 5 s, which a loaded CI machine
+# can use up. A condition met returns at once; only a failure waits longer.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture

@@ -134,8 +134,8 @@ def test_a_missed_update_is_noticed_and_resynced(live_server_proc, page, watch, 
     # The list is capped (8 rows), so a count can be reached before the repair lands: wait for the
     # two newest rows themselves, the dropped goal under the last one.
     rows = page.locator('#scoreboard [data-role="goals"] tr:not(.empty)')
-    expect(rows.nth(0).locator("td").nth(3)).to_have_text("Nicolas Pieres", timeout=5000)
-    expect(rows.nth(1).locator("td").nth(3)).to_have_text("Gonzalo Pieres", timeout=5000)
+    expect(rows.nth(0).locator("td").nth(3)).to_have_text("Nicolas Pieres")
+    expect(rows.nth(1).locator("td").nth(3)).to_have_text("Gonzalo Pieres")
     assert rows.count() >= min(goals_before + 2, 8)
     assert text(page, "score-away") == show(last["state"]["score"]["away"])
 

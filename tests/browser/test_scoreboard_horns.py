@@ -180,7 +180,7 @@ def test_the_half_time_countdown_warns_at_two_minutes_and_sounds_the_next_chukke
     assert answer["state"]["period"]["number"] == interval["next_period"]["number"]
     later = ensure_stopped(client, match_id)
     assert later["last_seq"] > answer["last_seq"]
-    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=later["last_seq"], timeout=5000)
+    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=later["last_seq"], timeout=10_000)
     wait_for_frame(page)
     assert [h[0] for h in page.evaluate("window.__horns")] == ["warning", "start"]
     assert page.locator('#scoreboard [data-role="interval"]').is_hidden()

@@ -28,7 +28,7 @@ def test_the_overlay_is_a_transparent_bar_that_follows_the_match(live_server_pro
 
     ensure_in_play(official, match_id)
     answer = post(official, match_id, {"type": "goal", "team": "away", "number": 1})
-    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=3000)
+    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=10_000)
     assert page.locator('#overlay [data-role="score-away"]').inner_text() == shown(answer["state"]["score"]["away"])
     assert page.locator('#overlay [data-role="period"]').inner_text() == str(answer["state"]["period"]["number"])
     clock = page.locator('#overlay [data-role="clock"]').inner_text()
@@ -61,7 +61,7 @@ def test_the_tournament_page_shows_the_day_live(live_server_proc, page, watch, m
     page.wait_for_function(
         "([sel, t]) => document.querySelector(sel).textContent !== t",
         arg=[f'.tl-match[data-match-id="{match_id}"] [data-role="clock"]', first],
-        timeout=3000,
+        timeout=10_000,
     )
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 3})
     page.wait_for_function(
@@ -70,7 +70,7 @@ def test_the_tournament_page_shows_the_day_live(live_server_proc, page, watch, m
             f'.tl-match[data-match-id="{match_id}"] [data-role="score-home"]',
             shown(answer["state"]["score"]["home"]),
         ],
-        timeout=3000,
+        timeout=10_000,
     )
     assert card.get_attribute("data-status") == answer["state"]["status"]
     # Only matches in progress hold a socket.
