@@ -101,6 +101,7 @@ async def stop_live_machinery() -> None:
     import asyncio
 
     from channels.db import database_sync_to_async
+    from django.db import connections
 
     from matches.live import clock, fanout
     from matches.live.loop import set_server_loop
@@ -116,12 +117,14 @@ async def stop_live_machinery() -> None:
     # task between two reads, a layer's pending receive) ends now, at its next await, rather than
     # with the loop; work it already handed to the database thread carries on without it, and the
     # no-op below queues behind that work on the same single thread (channels' database_sync_to_async
-    # is thread-sensitive): once it returns, every read begun has finished.
+    # is thread-sensitive): once it returns, every read begun has finished. It also closes that
+    # thread's connections: the thread outlives the test, and a connection it kept open to the
+    # end of the run held PostgreSQL's test database, which then could not be dropped.
     others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
     for task in others:
         task.cancel()
     await asyncio.gather(*others, return_exceptions=True)
-    await database_sync_to_async(lambda: None)()
+    await database_sync_to_async(connections.close_all)()
 
 
 async def receive_until(comm, kind: str, *, timeout: float = 5.0, skip=("heartbeat",)) -> dict[str, Any]:
