@@ -16,7 +16,12 @@ measurement: 2 warm-up events, then ``--events`` (20) alternating ``play`` and `
 - **The floor** (``bench/live_floor.py``): a plain ``websockets`` server that encodes each update
   once (the app's own frame, same size) and writes it with ``websockets.broadcast``. The same load
   generator drives it right after the app, in the same run: the ratio app/floor is what the app
-  adds, whatever the machine's load at that moment.
+  adds, whatever the machine's load at that moment. Two floors, both in every run: **the floor**
+  keeps its sockets alive as a plain ``websockets`` server does and as the app's uvicorn does
+  (a ping every 20 s, a socket that does not answer within 20 s closed: the same job), and **the
+  bare floor** pings nobody (``--ping-interval 0``). A ping and its pong cost a server about
+  0.1 ms of CPU, so 5,000 sockets' pings within the few seconds they connected in are about half
+  a second of it, every 20 s; the bare floor's ratio shows what they cost the app.
 - **The load generator** (``bench/live_load.py``) runs in two processes: the public crowd in one,
   the officials' 3 sockets (the scorer's session) in another — one event loop holding 5,000
   sockets would delay every socket in it, the officials' included. ``--crowd-nice 10`` runs the
@@ -64,6 +69,8 @@ FANOUT_LINE = re.compile(
 AIMS = {"officials_p99_ms": 50, "public_ratio_to_floor": 1.2}
 OFFICIAL_SOCKETS = 3
 WARMUP_EVENTS = 2
+# The floor's keepalive: websockets' default, and uvicorn's (the app's --ws-ping-interval).
+FLOOR_PING_INTERVAL = 20.0
 REDIS_URL = "redis://127.0.0.1:6379/0"
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
@@ -111,9 +118,10 @@ def start_app(config: str, tmp: Path) -> list:
 class Floor:
     """``bench/live_floor.py`` in its own process."""
 
-    def __init__(self, state_file: Path) -> None:
+    def __init__(self, state_file: Path, ping_interval: float) -> None:
         from polo.testing import free_port
 
+        self.ping_interval = ping_interval
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
@@ -124,6 +132,8 @@ class Floor:
                 str(self.port),
                 "--state",
                 str(state_file),
+                "--ping-interval",
+                str(ping_interval),
             ],
             cwd=BASE_DIR,
         )
@@ -359,7 +369,9 @@ def summary(values: list[float | None], digits: int = 1) -> dict[str, Any]:
     return {k: round(f(got), digits) for k, f in (("median", statistics.median), ("min", min), ("max", max))}
 
 
-def row(config: str, servers: list, floor: Floor, match_id: int, viewers: int, args, profile_dir: Path | None) -> dict:
+def row(
+    config: str, servers: list, floors: dict[str, Floor], match_id: int, viewers: int, args, profile_dir: Path | None
+) -> dict:
     runs = []
     spacing = args.spacing or spacing_for(viewers)
     for run in range(args.runs):
@@ -367,17 +379,17 @@ def row(config: str, servers: list, floor: Floor, match_id: int, viewers: int, a
         profile = None
         if args.py_spy and run == 0 and profile_dir is not None:
             profile = (args.py_spy, profile_dir / f"{config.replace(':', '-')}-{viewers}.raw")
-        measured = {
-            "app": measure(app, viewers, args.events, spacing, profile, args.crowd_nice),
-            "floor": measure(FloorTarget(floor), viewers, args.events, spacing, None, args.crowd_nice),
-        }
-        for key in ("p50_ms", "p99_ms"):
-            a, f = measured["app"][key], measured["floor"][key]
-            measured[f"ratio_{key[:3]}"] = round(a / f, 2) if a and f else None
+        measured = {"app": measure(app, viewers, args.events, spacing, profile, args.crowd_nice)}
+        for who, floor in floors.items():  # the floor (keepalive, as the app), then the bare floor
+            measured[who] = measure(FloorTarget(floor), viewers, args.events, spacing, None, args.crowd_nice)
+        for who, prefix in (("floor", ""), ("bare", "bare_")):
+            for key in ("p50_ms", "p99_ms"):
+                a, f = measured["app"][key], measured[who][key]
+                measured[f"{prefix}ratio_{key[:3]}"] = round(a / f, 2) if a and f else None
         runs.append(measured)
         print(f"  run {run + 1}: {_run_line(measured)}", flush=True)
     out: dict[str, Any] = {"config": config, "viewers": viewers, "official_sockets": OFFICIAL_SOCKETS}
-    for who in ("app", "floor"):
+    for who in ("app", "floor", "bare"):
         for key in (
             "p50_ms",
             "p99_ms",
@@ -393,8 +405,10 @@ def row(config: str, servers: list, floor: Floor, match_id: int, viewers: int, a
     # Ratios to two places: one place read 1.24 as 1.2, inside the aim it is not.
     out["ratio_p50"] = summary([r["ratio_p50"] for r in runs], digits=2)
     out["ratio_p99"] = summary([r["ratio_p99"] for r in runs], digits=2)
-    out["missed"] = sum(r[w]["missed"] for r in runs for w in ("app", "floor"))
-    out["doubled"] = sum(r[w]["doubled"] for r in runs for w in ("app", "floor"))
+    out["bare_ratio_p50"] = summary([r["bare_ratio_p50"] for r in runs], digits=2)
+    out["bare_ratio_p99"] = summary([r["bare_ratio_p99"] for r in runs], digits=2)
+    out["missed"] = sum(r[w]["missed"] for r in runs for w in ("app", "floor", "bare"))
+    out["doubled"] = sum(r[w]["doubled"] for r in runs for w in ("app", "floor", "bare"))
     out["runs"] = runs
     return out
 
@@ -405,15 +419,17 @@ def spacing_for(viewers: int) -> float:
 
 
 def _run_line(m: dict) -> str:
-    a, f = m["app"], m["floor"]
+    a, f, b = m["app"], m["floor"], m["bare"]
     return (
         f"app p50/p99 {a['p50_ms']}/{a['p99_ms']} ms, officials p99 {a['officials_p99_ms']} ms, first "
         f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms (server's fan-out "
         f"{a['server_first_fanout_ms']} vs {a['server_later_fanout_ms']} ms); floor {f['p50_ms']}/{f['p99_ms']} ms "
         f"(first {f['first_update_p50_ms']} vs {f['later_updates_p50_ms']} ms); "
-        f"ratio {m['ratio_p50']}/{m['ratio_p99']}; missed {a['missed']}+{f['missed']} "
-        f"doubled {a['doubled']}+{f['doubled']}; POST {a['post_answer_p50_ms']} ms; "
-        f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} us; "
+        f"ratio {m['ratio_p50']}/{m['ratio_p99']}; bare floor {b['p50_ms']}/{b['p99_ms']} ms, ratio "
+        f"{m['bare_ratio_p50']}/{m['bare_ratio_p99']}; missed {a['missed']}+{f['missed']}+{b['missed']} "
+        f"doubled {a['doubled']}+{f['doubled']}+{b['doubled']}; POST {a['post_answer_p50_ms']} ms; "
+        f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} "
+        f"(bare {b['server_cpu_us_per_delivery']}) us; "
         f"gen lag {a['generator_loop_lag_p99_ms']} ms; load {a['load_average_1min']}; "
         f"per process p50 {a['per_process_p50_ms']} ms"
     )
@@ -428,15 +444,18 @@ def _spread(s: dict) -> str:
 def table(rows: list[dict]) -> str:
     head = (
         "| config | viewers | app p50 / p99 ms | floor p50 / p99 ms | ratio p50 / p99 "
+        "| bare floor p50 / p99 ms | ratio to it p50 / p99 "
         "| officials p99 ms (app / floor) | first update vs rest, p50 ms (app; floor) "
         "| server's fan-out, first vs rest ms | missed / doubled |"
     )
-    lines = [head, "|" + "---|" * 9]
+    lines = [head, "|" + "---|" * 11]
     for r in rows:
         lines.append(
             f"| {r['config']} | {r['viewers']:,} | {_spread(r['app_p50_ms'])} / {_spread(r['app_p99_ms'])} "
             f"| {_spread(r['floor_p50_ms'])} / {_spread(r['floor_p99_ms'])} "
             f"| {_spread(r['ratio_p50'])} / {_spread(r['ratio_p99'])} "
+            f"| {_spread(r['bare_p50_ms'])} / {_spread(r['bare_p99_ms'])} "
+            f"| {_spread(r['bare_ratio_p50'])} / {_spread(r['bare_ratio_p99'])} "
             f"| {_spread(r['app_officials_p99_ms'])} / {_spread(r['floor_officials_p99_ms'])} "
             f"| {_spread(r['app_first_update_p50_ms'])} vs {_spread(r['app_later_updates_p50_ms'])}; "
             f"{_spread(r['floor_first_update_p50_ms'])} vs {_spread(r['floor_later_updates_p50_ms'])} "
@@ -527,28 +546,28 @@ def main() -> None:
     rows = []
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
-        floor = None
+        floors: dict[str, Floor] = {}
         try:
             for config in args.configs.split(","):
                 servers = start_app(config, Path(tmp) / config.replace(":", "-"))
                 try:
                     match_id = demo_match(servers[0])
-                    if floor is None:
+                    if not floors:
                         state_file = Path(tmp) / "state.json"
                         state_file.write_text(
                             json.dumps(servers[0].client().request("GET", f"/api/matches/{match_id}/state")[1])
                         )
-                        floor = Floor(state_file)
+                        floors = {"floor": Floor(state_file, FLOOR_PING_INTERVAL), "bare": Floor(state_file, 0)}
                     for viewers in [int(v) for v in args.viewers.split(",")]:
                         if f"{config}/{viewers}" in skip:
                             continue
                         print(f"{config}, {viewers} viewers:", flush=True)
-                        rows.append(row(config, servers, floor, match_id, viewers, args, profile_dir))
+                        rows.append(row(config, servers, floors, match_id, viewers, args, profile_dir))
                 finally:
                     for server in servers:
                         server.close()
         finally:
-            if floor is not None:
+            for floor in floors.values():
                 floor.close()
 
     print()
@@ -559,7 +578,9 @@ def main() -> None:
         json.dumps(
             {
                 "what": "event-to-screen latency (websocket receipt - POST start, per viewer per event) of the app "
-                "and of a floor (plain websockets.broadcast server, same frame, same load generator, same run)",
+                "and of two floors (plain websockets.broadcast server, same frame, same load generator, same run): "
+                "'floor' pings every socket every 20 s as a plain websockets server and the app's uvicorn do, "
+                "'bare' pings nobody",
                 "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                 "minutes": round((time.time() - started) / 60, 1),
                 "machine": {
@@ -574,6 +595,7 @@ def main() -> None:
                     "official_sockets": OFFICIAL_SOCKETS,
                     "spacing_s": args.spacing or "0.5 up to 1,000 viewers, 1.0 above",
                     "crowd_nice": args.crowd_nice,
+                    "floor_ping_interval_s": FLOOR_PING_INTERVAL,
                     "summary": "median of the runs (min–max)",
                 },
                 "aims": AIMS,

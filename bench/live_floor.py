@@ -7,7 +7,12 @@ same size — and writes it to every open socket with ``websockets.broadcast`` (
 no per-socket work but the write), then answers 200. What the app adds on top of this is the
 app's cost; what is left is the machine's, the load generator's and the kernel's.
 
-    python bench/live_floor.py --port 8765 --state state.json    (bench_live.py starts it)
+Keepalive: a plain ``websockets`` server pings every socket every 20 s and closes one whose pong
+does not come within 20 s — how a server finds a phone that went away without closing its socket.
+The app's server (uvicorn) does the same, with the same defaults, so the floor does too by default;
+``--ping-interval 0`` gives the bare floor, which pings nobody (bench_live.py measures both).
+
+    python bench/live_floor.py --port 8765 --state state.json [--ping-interval 0]   (bench_live.py starts it)
 """
 
 from __future__ import annotations
@@ -27,11 +32,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--state", required=True, help="a JSON file: the app's GET /api/matches/{id}/state")
+    parser.add_argument(
+        "--ping-interval", type=float, default=20.0, help="keepalive pings, s (websockets' and uvicorn's 20); 0: none"
+    )
     args = parser.parse_args()
-    asyncio.run(_serve(args.port, json.loads(Path(args.state).read_text())))
+    asyncio.run(_serve(args.port, json.loads(Path(args.state).read_text()), args.ping_interval or None))
 
 
-async def _serve(port: int, snapshot: dict) -> None:
+async def _serve(port: int, snapshot: dict, ping_interval: float | None) -> None:
     match_id, state = snapshot["match"]["id"], snapshot["state"]
     hello = json.dumps(
         {"type": "snapshot", "match_id": match_id, "last_seq": 0, "state": state, "server_time": time.time()},
@@ -69,7 +77,7 @@ async def _serve(port: int, snapshot: dict) -> None:
         await websocket.wait_closed()
 
     async with serve(
-        handler, "127.0.0.1", port, process_request=process_request, compression=None, ping_interval=None
+        handler, "127.0.0.1", port, process_request=process_request, compression=None, ping_interval=ping_interval
     ) as server:
         listening.append(server)
         await server.serve_forever()
