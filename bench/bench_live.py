@@ -515,6 +515,14 @@ def summarize(files: list[str]) -> dict[str, Any]:
 # --- main ----------------------------------------------------------------------------------------
 
 
+def write_results(path: str | Path, payload: dict[str, Any]) -> None:
+    """A bench's results as indented JSON (the directory made if need be)."""
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(payload, indent=2) + "\n")
+    print(f"\nwritten to {out}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--configs", default="memory:1,redis:2,redis:4", help="memory:1, redis:N (N processes)")
@@ -572,40 +580,30 @@ def main() -> None:
 
     print()
     print(table(rows))
-    out = Path(args.output)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(
-        json.dumps(
-            {
-                "what": "event-to-screen latency (websocket receipt - POST start, per viewer per event) of the app "
-                "and of two floors (plain websockets.broadcast server, same frame, same load generator, same run): "
-                "'floor' pings every socket every 20 s as a plain websockets server and the app's uvicorn do, "
-                "'bare' pings nobody",
-                "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                "minutes": round((time.time() - started) / 60, 1),
-                "machine": {
-                    "cpus": os.cpu_count(),
-                    "python": platform.python_version(),
-                    "platform": platform.platform(),
-                },
-                "method": {
-                    "warmup_events": WARMUP_EVENTS,
-                    "events": args.events,
-                    "runs": args.runs,
-                    "official_sockets": OFFICIAL_SOCKETS,
-                    "spacing_s": args.spacing or "0.5 up to 1,000 viewers, 1.0 above",
-                    "crowd_nice": args.crowd_nice,
-                    "floor_ping_interval_s": FLOOR_PING_INTERVAL,
-                    "summary": "median of the runs (min–max)",
-                },
-                "aims": AIMS,
-                "rows": rows,
+    write_results(
+        args.output,
+        {
+            "what": "event-to-screen latency (websocket receipt - POST start, per viewer per event) of the app "
+            "and of two floors (plain websockets.broadcast server, same frame, same load generator, same run): "
+            "'floor' pings every socket every 20 s as a plain websockets server and the app's uvicorn do, "
+            "'bare' pings nobody",
+            "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "minutes": round((time.time() - started) / 60, 1),
+            "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+            "method": {
+                "warmup_events": WARMUP_EVENTS,
+                "events": args.events,
+                "runs": args.runs,
+                "official_sockets": OFFICIAL_SOCKETS,
+                "spacing_s": args.spacing or "0.5 up to 1,000 viewers, 1.0 above",
+                "crowd_nice": args.crowd_nice,
+                "floor_ping_interval_s": FLOOR_PING_INTERVAL,
+                "summary": "median of the runs (min–max)",
             },
-            indent=2,
-        )
-        + "\n"
+            "aims": AIMS,
+            "rows": rows,
+        },
     )
-    print(f"\nwritten to {out}")
 
 
 if __name__ == "__main__":
