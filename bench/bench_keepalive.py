@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import platform
+import subprocess
 import sys
 import tempfile
 import time
@@ -60,7 +61,7 @@ def idle_cpu(target, viewers: int, seconds: float) -> dict:
     finally:
         try:
             crowd.wait(timeout=120)
-        except Exception:  # noqa: BLE001
+        except subprocess.TimeoutExpired:
             crowd.kill()
     if ready["failed"]:
         raise RuntimeError(f"{ready['failed']} sockets failed to open: {ready['errors']}")
@@ -95,9 +96,7 @@ def main() -> None:
             try:
                 match_id = bench_live.demo_match(server)
                 if not state_file.exists():
-                    state_file.write_text(
-                        json.dumps(server.client().request("GET", f"/api/matches/{match_id}/state")[1])
-                    )
+                    bench_live.write_floor_state(server, match_id, state_file)
                 results[key] = idle_cpu(bench_live.AppTarget([server], match_id), args.viewers, args.seconds)
             finally:
                 server.close()
