@@ -176,32 +176,43 @@ def _now_after_lock(game: Game) -> float:
     return now if last is None else max(now, last)
 
 
-CONFIG_RELATIONS = ("tournament", "field", "home", "away")
-
-
-def _locked_match(match_id: int, known: Match | None = None) -> Match:
-    """The match row, locked until the end of the transaction (two devices cannot race), with
-    everything ``match_config`` reads. ``of=("self",)``: lock the match, not the joined rows.
-
-    ``known``: the match as the caller has just read it, its config rows and rosters loaded
-    (``selectors.match_with_config``). The lock then reads the match's own row alone and takes
-    the config from it: the config's rows are not locked either way (a roster changed a moment
-    before the lock or a moment after is the same race), and an official's event waits for one
-    query less. If the row now names other rows (the committee changed a team meanwhile), they
-    are read again under the lock."""
-    if known is not None:
-        match = Match.objects.select_for_update().defer("state_cache").get(pk=match_id)
-        if all(getattr(match, f"{name}_id") == getattr(known, f"{name}_id") for name in CONFIG_RELATIONS):
-            for name in CONFIG_RELATIONS:
-                setattr(match, name, getattr(known, name))
-            return match
-    match = (
+def locked_match(match_id: int) -> Match | None:
+    """The match row, locked until the end of the caller's transaction (two devices cannot race),
+    with the rows ``match_config`` reads but the rosters (``games.with_rosters``); None if there is
+    no such match. ``of=("self",)``: lock the match, not the joined rows (a roster changed a moment
+    before the lock or a moment after is the same race). The event's POST takes this as its only
+    read of the match: the checks of who may post what read it under the lock, and
+    ``match_event_log(locked=...)`` goes on with it."""
+    matches = (
         Match.objects.select_for_update(of=("self",))
         .select_related("tournament", "field", "home__team", "away__team")
-        .get(pk=match_id)
+        .defer("state_cache")  # written here, never read
     )
+    try:
+        return matches.get(pk=match_id)  # (no ORDER BY to build, unlike ``first``)
+    except Match.DoesNotExist:
+        return None
+
+
+def _locked_match(match_id: int) -> Match:
+    match = locked_match(match_id)
+    if match is None:
+        raise Match.DoesNotExist(f"no match {match_id}")
     with_rosters([match])
     return match
+
+
+def _stored(match: Match, game: Game, event_id: str) -> tuple[int, dict[str, Any]] | None:
+    """The accepted event stored under ``event_id`` (its seq and the event as stored), or None.
+    From the fold when it holds every stored row (one entry per row: the same seqs), as it does
+    unless a rule change made a stored event invalid (``games.match_game`` skips it); from the rows
+    otherwise. A retry is then answered without a read, and the engine itself judges a used id by
+    the same entry (``decide``)."""
+    if game.last_seq == match.last_seq:
+        entry = game.log.find(event_id, game.log_len)
+        return None if entry is None else (entry.seq, entry.event)
+    row = MatchEvent.objects.filter(match=match, client_id=event_id).first()
+    return None if row is None else (row.seq, row.payload)
 
 
 def _stale(game: Game, event: dict[str, Any], now: float) -> Rejection | ServiceRejection:
@@ -235,7 +246,7 @@ def _stale_answer(
     )
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # no savepoint inside the POST's transaction: it rolls back whole
 def match_event_log(
     *,
     match_id: int,
@@ -243,17 +254,22 @@ def match_event_log(
     user=None,
     now: float | None = None,
     lang: str = "en",
-    known: Match | None = None,
+    locked: Match | None = None,
 ) -> LogResult:
     """Validate one event with the rules engine and append it to the match's log if accepted.
     ``lang``: the language of the state in the answer (the cached state is in English). ``now``:
-    for tests and the demo; live, the time is read after the match is locked. ``known``: the
-    match with its config as the caller read it (``_locked_match``)."""
-    match = _locked_match(match_id, known)
+    for tests and the demo; live, the time is read after the match is locked. ``locked``: the
+    match as the caller's transaction has locked it (``locked_match``), its rosters loaded."""
+    if locked is not None:
+        if not transaction.get_connection().in_atomic_block:
+            raise transaction.TransactionManagementError("locked= needs the transaction that locked the match")
+        match = locked
+    else:
+        match = _locked_match(match_id)
 
-    existing = MatchEvent.objects.filter(match=match, client_id=str(event.get("id"))).first()
     config = match_config(match)
     game = match_game(match, config)
+    existing = _stored(match, game, str(event.get("id")))
     # A device's clock stamp is checked against the server's clock; a caller that passes its own
     # ``now`` (the demo, tests that simulate a match) is the authority on time and its clocks.
     stamps = now is None
@@ -262,7 +278,8 @@ def match_event_log(
     if existing is not None:
         # A retry (the first answer again) or other content under a used id: the engine's one
         # definition of the same event, the posted one against the stored one.
-        if not same_event(event, existing.payload):
+        stored_seq, stored_event = existing
+        if not same_event(event, stored_event):
             return LogResult(
                 accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=DUPLICATE_ID
             )
@@ -270,8 +287,8 @@ def match_event_log(
             accepted=True,
             state=to_state(game, now=now, lang=lang),
             last_seq=match.last_seq,
-            seq=existing.seq,
-            event=existing.payload,
+            seq=stored_seq,
+            event=stored_event,
             duplicate=True,
         )
 

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.http import parse_etags
@@ -29,14 +30,14 @@ from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches import selectors
+from matches import selectors, services
 from matches.games import with_rosters
 from matches.live import snapshots
 from matches.models import Match, Tournament
 from matches.officials import services as officials
 from matches.permissions import can_log_event, is_official, match_role
 from matches.public import selectors as public
-from matches.services import LogResult, match_event_log
+from matches.services import LogResult
 from officiating.engine.strict import key_refusal
 from polo.api_errors import too_large
 
@@ -190,31 +191,35 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
 
 
 def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
-    # With the rows its config is built from: the locked read that follows takes them from here.
-    match = selectors.matches_with_config().defer("state_cache").filter(pk=match_id).first()
-    if match is None:
-        return _not_found()
     if not request.user.is_authenticated:
-        return _forbidden()
-    event = _read_event(request)
-    if isinstance(event, JsonResponse):
-        return event
-    lang = request_language()
-    # The id and the type first: the permission is per type, and the id is a column of 64.
-    head = inputs.event_head_problem(event)
-    if head is not None:
-        return _forbidden() if match_role(request.user, match) is None else _invalid_event(match_id, lang, head)
-    if not can_log_event(request.user, match, event["type"]):
-        return _forbidden()
-    # Exactly the contract's keys (the engine's rule; refused in the caller's language).
-    refusal = key_refusal(event)
-    if refusal is not None:
-        return _invalid_event(match_id, lang, refusal.message(lang))
-    problem = event_shape_problem(event)
-    if problem is not None:
-        return _invalid_event(match_id, lang, _("The event is not valid: %(problem)s") % {"problem": problem})
-    with_rosters([match])
-    return _answer(match_event_log(match_id=match_id, event=event, user=request.user, lang=lang, known=match), lang)
+        return _forbidden() if Match.objects.filter(pk=match_id).exists() else _not_found()
+    # One transaction, one read of the match: locked, with the rows its config is built from, it
+    # serves the checks below and the log's append (an official's event waits for no other read
+    # of it; a refusal holds the lock for the checks alone).
+    with transaction.atomic():
+        match = services.locked_match(match_id)
+        if match is None:
+            return _not_found()
+        event = _read_event(request)
+        if isinstance(event, JsonResponse):
+            return event
+        lang = request_language()
+        # The id and the type first: the permission is per type, and the id is a column of 64.
+        head = inputs.event_head_problem(event)
+        if head is not None:
+            return _forbidden() if match_role(request.user, match) is None else _invalid_event(match_id, lang, head)
+        if not can_log_event(request.user, match, event["type"]):
+            return _forbidden()
+        # Exactly the contract's keys (the engine's rule; refused in the caller's language).
+        refusal = key_refusal(event)
+        if refusal is not None:
+            return _invalid_event(match_id, lang, refusal.message(lang))
+        problem = event_shape_problem(event)
+        if problem is not None:
+            return _invalid_event(match_id, lang, _("The event is not valid: %(problem)s") % {"problem": problem})
+        with_rosters([match])
+        result = services.match_event_log(match_id=match_id, event=event, user=request.user, lang=lang, locked=match)
+    return _answer(result, lang)
 
 
 # --- GET /api/matches/{id}/events?since=n ----------------------------------------------------
