@@ -71,6 +71,8 @@ OFFICIAL_SOCKETS = 3
 WARMUP_EVENTS = 2
 # The floor's keepalive: websockets' default, and uvicorn's (the app's --ws-ping-interval).
 FLOOR_PING_INTERVAL = 20.0
+# Each floor's ratio keys: ratio_p50 (the floor), bare_ratio_p50, durable_ratio_p50.
+FLOOR_PREFIX = {"floor": "", "bare": "bare_", "durable": "durable_"}
 REDIS_URL = "redis://127.0.0.1:6379/0"
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 
@@ -118,10 +120,12 @@ def start_app(config: str, tmp: Path) -> list:
 class Floor:
     """``bench/live_floor.py`` in its own process."""
 
-    def __init__(self, state_file: Path, ping_interval: float) -> None:
+    def __init__(
+        self, state_file: Path, ping_interval: float, store: str | None = None, relay: tuple[str, str] | None = None
+    ) -> None:
         from polo.testing import free_port
 
-        self.ping_interval = ping_interval
+        self.ping_interval, self.store = ping_interval, store
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
@@ -134,6 +138,8 @@ class Floor:
                 str(state_file),
                 "--ping-interval",
                 str(ping_interval),
+                *(("--store", store) if store else ()),
+                *(("--relay", relay[0], "--relay-channel", relay[1]) if relay else ()),
             ],
             cwd=BASE_DIR,
         )
@@ -231,20 +237,23 @@ class AppTarget:
 
 
 class FloorTarget:
+    """A floor's process, or several joined by Redis (the viewers spread over them, the events
+    posted to the first), as the app's."""
+
     name = "floor"
 
-    def __init__(self, floor: Floor) -> None:
-        self.floor = floor
+    def __init__(self, floor: Floor | list[Floor]) -> None:
+        self.floors = floor if isinstance(floor, list) else [floor]
         self.cookie = None
-        self.urls = [floor.url.replace("http://", "ws://") + "/ws"]
-        self.origins = [floor.url]
+        self.urls = [f.url.replace("http://", "ws://") + "/ws" for f in self.floors]
+        self.origins = [f.url for f in self.floors]
 
     def post(self, event_id: str, n: int) -> None:
-        with urllib.request.urlopen(f"{self.floor.url}/post?id={event_id}&seq={n + 1}", timeout=30) as r:
+        with urllib.request.urlopen(f"{self.floors[0].url}/post?id={event_id}&seq={n + 1}", timeout=30) as r:
             r.read()
 
     def pids(self) -> list[int]:
-        return [self.floor.proc.pid]
+        return [f.proc.pid for f in self.floors]
 
     def fanout_ms(self) -> list[float | None]:
         return []  # (the floor keeps no account of its own)
@@ -376,7 +385,13 @@ def summary(values: list[float | None], digits: int = 1) -> dict[str, Any]:
 
 
 def row(
-    config: str, servers: list, floors: dict[str, Floor], match_id: int, viewers: int, args, profile_dir: Path | None
+    config: str,
+    servers: list,
+    floors: dict[str, Floor | list[Floor]],
+    match_id: int,
+    viewers: int,
+    args,
+    profile_dir: Path | None,
 ) -> dict:
     runs = []
     spacing = args.spacing or spacing_for(viewers)
@@ -386,16 +401,18 @@ def row(
         if args.py_spy and run == 0 and profile_dir is not None:
             profile = (args.py_spy, profile_dir / f"{config.replace(':', '-')}-{viewers}.raw")
         measured = {"app": measure(app, viewers, args.events, spacing, profile, args.crowd_nice)}
-        for who, floor in floors.items():  # the floor (keepalive, as the app), then the bare floor
+        for who, floor in floors.items():  # the floor (keepalive, as the app), the bare floor, the durable one
             measured[who] = measure(FloorTarget(floor), viewers, args.events, spacing, None, args.crowd_nice)
-        for who, prefix in (("floor", ""), ("bare", "bare_")):
+        for who in floors:
+            prefix = FLOOR_PREFIX[who]
             for key in ("p50_ms", "p99_ms"):
                 a, f = measured["app"][key], measured[who][key]
                 measured[f"{prefix}ratio_{key[:3]}"] = round(a / f, 2) if a and f else None
         runs.append(measured)
         print(f"  run {run + 1}: {_run_line(measured)}", flush=True)
     out: dict[str, Any] = {"config": config, "viewers": viewers, "official_sockets": OFFICIAL_SOCKETS}
-    for who in ("app", "floor", "bare"):
+    out["floor_processes"] = {who: len(f) if isinstance(f, list) else 1 for who, f in floors.items()}
+    for who in ("app", *floors):
         for key in (
             "p50_ms",
             "p99_ms",
@@ -409,12 +426,11 @@ def row(
         ):
             out[f"{who}_{key}"] = summary([r[who][key] for r in runs])
     # Ratios to two places: one place read 1.24 as 1.2, inside the aim it is not.
-    out["ratio_p50"] = summary([r["ratio_p50"] for r in runs], digits=2)
-    out["ratio_p99"] = summary([r["ratio_p99"] for r in runs], digits=2)
-    out["bare_ratio_p50"] = summary([r["bare_ratio_p50"] for r in runs], digits=2)
-    out["bare_ratio_p99"] = summary([r["bare_ratio_p99"] for r in runs], digits=2)
-    out["missed"] = sum(r[w]["missed"] for r in runs for w in ("app", "floor", "bare"))
-    out["doubled"] = sum(r[w]["doubled"] for r in runs for w in ("app", "floor", "bare"))
+    for who in floors:
+        for key in ("ratio_p50", "ratio_p99"):
+            out[FLOOR_PREFIX[who] + key] = summary([r[FLOOR_PREFIX[who] + key] for r in runs], digits=2)
+    out["missed"] = sum(r[w]["missed"] for r in runs for w in ("app", *floors))
+    out["doubled"] = sum(r[w]["doubled"] for r in runs for w in ("app", *floors))
     out["runs"] = runs
     return out
 
@@ -426,6 +442,12 @@ def spacing_for(viewers: int) -> float:
 
 def _run_line(m: dict) -> str:
     a, f, b = m["app"], m["floor"], m["bare"]
+    durable = ""
+    if d := m.get("durable"):
+        durable = (
+            f"; durable floor {d['p50_ms']}/{d['p99_ms']} ms, ratio {m['durable_ratio_p50']}/"
+            f"{m['durable_ratio_p99']}, its POST {d['post_answer_p50_ms']} ms"
+        )
     return (
         f"app p50/p99 {a['p50_ms']}/{a['p99_ms']} ms, officials p99 {a['officials_p99_ms']} ms, first "
         f"{a['first_update_p50_ms']} vs {a['later_updates_p50_ms']} ms (server's fan-out "
@@ -437,7 +459,7 @@ def _run_line(m: dict) -> str:
         f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} "
         f"(bare {b['server_cpu_us_per_delivery']}) us; "
         f"gen lag {a['generator_loop_lag_p99_ms']} ms; load {a['load_average_1min']}; "
-        f"per process p50 {a['per_process_p50_ms']} ms"
+        f"per process p50 {a['per_process_p50_ms']} ms{durable}"
     )
 
 
@@ -454,7 +476,10 @@ def table(rows: list[dict]) -> str:
         "| officials p99 ms (app / floor) | first update vs rest, p50 ms (app; floor) "
         "| server's fan-out, first vs rest ms | missed / doubled |"
     )
-    lines = [head, "|" + "---|" * 11]
+    durable = any("durable_ratio_p99" in r for r in rows)
+    if durable:
+        head += " durable floor p50 / p99 ms | ratio to it p50 / p99 |"
+    lines = [head, "|" + "---|" * (13 if durable else 11)]
     for r in rows:
         lines.append(
             f"| {r['config']} | {r['viewers']:,} | {_spread(r['app_p50_ms'])} / {_spread(r['app_p99_ms'])} "
@@ -468,6 +493,13 @@ def table(rows: list[dict]) -> str:
             f"| {_spread(r['app_server_first_fanout_ms'])} vs {_spread(r['app_server_later_fanout_ms'])} "
             f"| {r['missed']} / {r['doubled']} |"
         )
+        if durable:
+            lines[-1] += (
+                f" {_spread(r['durable_p50_ms'])} / {_spread(r['durable_p99_ms'])} "
+                f"| {_spread(r['durable_ratio_p50'])} / {_spread(r['durable_ratio_p99'])} |"
+                if "durable_ratio_p99" in r
+                else " - | - |"
+            )
     return "\n".join(lines)
 
 
@@ -543,6 +575,16 @@ def main() -> None:
         help="run the crowd's generator this much lower in priority than the servers (e.g. 10)",
     )
     parser.add_argument("--skip", default="", help="rows to leave out, e.g. redis:4/1000")
+    parser.add_argument(
+        "--durable",
+        action="store_true",
+        help="a third floor that commits each event first (SQLite for memory:1, PostgreSQL for redis:N)",
+    )
+    parser.add_argument(
+        "--relay",
+        action="store_true",
+        help="with --durable: for redis:N, the durable floor as N processes joined by Redis pub/sub",
+    )
     parser.add_argument("--py-spy", default=None, help="py-spy's path: profile the first run of each row")
     parser.add_argument("--profile-dir", default=str(BASE_DIR / "bench" / "results" / "profiles"))
     parser.add_argument("--summarize", nargs="*", help="print the split of py-spy raw files and exit")
@@ -564,17 +606,28 @@ def main() -> None:
         try:
             for config in args.configs.split(","):
                 servers = start_app(config, Path(tmp) / config.replace(":", "-"))
+                durable = None
                 try:
                     match_id = demo_match(servers[0])
                     if not floors:
                         state_file = write_floor_state(servers[0], match_id, Path(tmp) / "state.json")
                         floors = {"floor": Floor(state_file, FLOOR_PING_INTERVAL), "bare": Floor(state_file, 0)}
+                    if args.durable:  # its store as the app's: the app's PostgreSQL, or a SQLite file
+                        store = servers[0].database_url
+                        if store.startswith("sqlite:"):
+                            store = f"sqlite:///{Path(tmp) / (config.replace(':', '-') + '-floor.sqlite3')}"
+                        n = int(config.split(":")[1]) if args.relay and config.startswith("redis:") else 1
+                        relay = (REDIS_URL, f"floor-{uuid.uuid4().hex[:8]}") if n > 1 else None
+                        durable = [Floor(state_file, FLOOR_PING_INTERVAL, store, relay) for _ in range(n)]
+                    these = {**floors, **({"durable": durable} if durable else {})}
                     for viewers in [int(v) for v in args.viewers.split(",")]:
                         if f"{config}/{viewers}" in skip:
                             continue
                         print(f"{config}, {viewers} viewers:", flush=True)
-                        rows.append(row(config, servers, floors, match_id, viewers, args, profile_dir))
+                        rows.append(row(config, servers, these, match_id, viewers, args, profile_dir))
                 finally:
+                    for floor in durable or ():
+                        floor.close()
                     for server in servers:
                         server.close()
         finally:
@@ -589,7 +642,9 @@ def main() -> None:
             "what": "event-to-screen latency (websocket receipt - POST start, per viewer per event) of the app "
             "and of two floors (plain websockets.broadcast server, same frame, same load generator, same run): "
             "'floor' pings every socket every 20 s as a plain websockets server and the app's uvicorn do, "
-            "'bare' pings nobody",
+            "'bare' pings nobody, 'durable' (with --durable) pings as 'floor' and commits each event to "
+            "the app's kind of database (SQLite file, WAL; PostgreSQL) before it broadcasts, and with --relay runs "
+            "as N processes joined by Redis pub/sub for redis:N (floor_processes)",
             "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "minutes": round((time.time() - started) / 60, 1),
             "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
