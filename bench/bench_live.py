@@ -22,6 +22,11 @@ measurement: 2 warm-up events, then ``--events`` (20) alternating ``play`` and `
   bare floor** pings nobody (``--ping-interval 0``). A ping and its pong cost the app's server
   79 µs of CPU (``bench_keepalive.py``), so 5,000 sockets' pings within the few seconds they
   connected in are about 0.4 s of it, every 20 s; the bare floor's ratio shows what they cost.
+- ``--durable`` adds a third floor, **the durable floor**: it keeps its sockets alive as the floor
+  does and commits each event before it broadcasts, in the app's kind of database (a SQLite file
+  in WAL mode for ``memory:1``, the app's PostgreSQL for ``redis:N``); with ``--relay`` it runs,
+  for ``redis:N``, as N processes joined by Redis pub/sub, the viewers spread over them as over
+  the app's (``floor_processes`` in each row). What the app adds to that floor is its own code.
 - **The load generator** (``bench/live_load.py``) runs in two processes: the public crowd in one,
   the officials' 3 sockets (the scorer's session) in another — one event loop holding 5,000
   sockets would delay every socket in it, the officials' included. ``--crowd-nice 10`` runs the
