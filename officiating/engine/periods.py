@@ -139,6 +139,17 @@ def end_by_horn(game: Game, ball: Point | None, now: float | None) -> Game:
     return end_period(game, restart, now, "horn", changes)
 
 
+def spot_unknown(game: Game) -> bool:
+    """The double horn ended the period with the ball in play and nobody has said where the ball
+    was: the next period would open with a throw-in at the centre (``end_by_horn``), and nothing
+    since has replaced that restart (``replace_pending``)."""
+    return (
+        game.ended_by == "horn"
+        and game.status in ("interval", "tied")
+        and game.restart == evolve(R.centre_throw_in(game.config), next_period=True)
+    )
+
+
 def reopen_at_the_horn(game: Game, restart: Restart, changes: dict[str, Any]) -> Game:
     """Rule 21 (commentary): "When a foul occurs at or slightly after the horn ending the final
     regulation period, five seconds should be put on the clock and the penalty executed."
@@ -176,6 +187,12 @@ def tied_at_period_end(game: Game) -> bool:
 def horn(game: Game, ev: E.Horn, clock: float | None, now: float | None) -> Game:
     cfg = game.config
     if game.status in ("interval", "tied", "final") and game.ended_by is not None:
+        if ev.kind == "final" and ev.ball is not None and spot_unknown(game):
+            # 22.g: "the Referee or the Timekeeper shall immediately advise the Umpire where ...
+            # the game should have stopped". The server appends the double horn the running clock
+            # makes due (``log.due_events``), without the ball; the scorer's own horn then says
+            # where it was, and the next period opens there, as if that horn had come first.
+            return evolve(game, restart=evolve(R.throw_in(cfg, ev.ball, rule="22.g"), next_period=True))
         # CHOICE: a horn for a period that has already ended (a stoppage after the seven-minute
         # horn, a goal, or the double horn itself) is recorded and changes nothing: the
         # timekeeper still sounds it, and a server may append a due horn late.

@@ -241,6 +241,45 @@ def test_due_events_are_the_horns_the_clock_has_reached_with_stable_ids():
     assert to_state(game)["status"] == "interval"
 
 
+def test_the_scorers_horn_after_the_servers_places_the_next_periods_throw_in_once():
+    """The server appends the double horn the clock made due, without the ball; the scorer's horn
+    with the ball then places the next period's throw-in (22.g). Only where nobody has said yet:
+    a second horn changes nothing, and voiding the one that placed it brings the centre back."""
+    game = new_game(MatchConfig.from_dict(log()["match"]))
+    game = decide(game, ev("play"), now=1000.0).game
+    for e in due_events(game, 1455.0):
+        game = decide(game, e, now=1455.0).game
+    assert to_state(game)["restart"]["spot"] == {"x": 150.0, "y": 80.0}
+    placed = ev("horn", kind="final", clock=450.0, ball={"x": 100.0, "y": 30.0})
+    game = decide(game, placed, now=1460.0).game
+    state = to_state(game)
+    assert (state["status"], state["restart"]["spot"], state["restart"]["next_period"]) == (
+        "interval",
+        {"x": 100.0, "y": 30.0},
+        True,
+    )
+    later = decide(game, ev("horn", kind="final", clock=450.0, ball={"x": 200.0, "y": 120.0}), now=1465.0)
+    assert later.accepted and to_state(later.game)["restart"] == state["restart"]
+
+    server = [ev("play"), {"type": "horn", "kind": "final", "clock": 450.0, "id": "auto:1:final"}]
+    voided = run(*server, dict(placed), ev("void", target=placed["id"]))
+    assert voided["state"]["restart"]["spot"] == {"x": 150.0, "y": 80.0}
+
+
+def test_a_horn_with_the_ball_after_a_period_ended_otherwise_changes_nothing():
+    """After the seven-minute horn a ball over the end line ends the period with its knock-in
+    (14.b(2)): the double horn that follows, ball or not, leaves that restart alone."""
+    ended = run(ev("play"), ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=425.0))
+    horn = run(
+        ev("play"),
+        ev("ball_out", line="end", at={"x": 0.0, "y": 73.0}, last_hit_by="away", clock=425.0),
+        ev("horn", kind="final", clock=450.0, ball={"x": 100.0, "y": 30.0}),
+    )
+    assert horn["results"][-1]["accepted"]
+    assert horn["state"]["restart"] == ended["state"]["restart"]
+    assert horn["state"]["restart"]["kind"] == "knock_in"
+
+
 # -- the log: ids, sequence numbers, corrections ------------------------------------------------------------
 
 

@@ -903,6 +903,20 @@ def test_a_period_ended_by_the_double_horn_resumes_with_a_throw_in_where_the_bal
     assert_restart(state, kind="throw_in", team=None, spot=pos(end, 100.0, 30.0), toward="west", next_period=True)
 
 
+@pytest.mark.parametrize("orientation, end", CASES, ids=CASE_IDS)
+def test_the_scorers_horn_after_the_servers_says_where_the_ball_was(orientation, end):
+    """22.g: "the Referee or the Timekeeper shall immediately advise the Umpire where ... the game
+    should have stopped". The running clock makes the double horn due and the server appends it
+    without the ball (``auto:<period>:final``); the scorer's horn that follows, with the ball,
+    places the next period's throw-in there, as if it had come first."""
+    server_horn = {"type": "horn", "kind": "final", "clock": 450.0, "id": "auto:1:final"}
+    before = run([*orientation.prefix(), server_horn], home_defends=orientation.home_defends)
+    assert_restart(before, kind="throw_in", spot={"x": L / 2, "y": CENTRE_Y}, next_period=True)
+    events = [*orientation.prefix(), server_horn, ev("horn", kind="final", clock=450.0, ball=pos(end, 100.0, 30.0))]
+    state = run(events, home_defends=orientation.home_defends)
+    assert_restart(state, kind="throw_in", team=None, spot=pos(end, 100.0, 30.0), toward="west", next_period=True)
+
+
 FINAL_PERIOD_STOPPAGES = [
     # (what, the stoppage at clock t (a function of orientation and end), t, the official clock after,
     #  the restart expected (a function of orientation and end), clause)
