@@ -15,6 +15,7 @@ from .officials_helpers import (
     marker,
     module_server,
     new_match,
+    official,
     open_screen,
     post,
     press,
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "scorer-field", matches=7)
+    yield from module_server(tmp_path_factory, "scorer-field", matches=8)
 
 
 def scorer_screen_in_play(server, context, page) -> int:
@@ -69,6 +70,41 @@ def test_a_click_on_the_field_logs_the_ball_out_and_draws_the_knock_in(server, c
     assert (drawn["x"], drawn["y"]) == (restart["spot"]["x"], restart["spot"]["y"])
     assert restart["spot"]["y"] != crossed["y"]  # moved 5 yards from the post (Rule 22.a)
     assert watch.problems() == []
+
+
+def label_clashes(page, baseline: float | None = None) -> list[str]:
+    """The texts of the diagram that the restart's label covers: where it is drawn, or with its
+    baseline at ``baseline``."""
+    return page.evaluate(
+        """(baseline) => {
+      const label = document.querySelector('#field .restart-label');
+      const b = label.getBBox();
+      const dy = baseline === null ? 0 : baseline - Number(label.getAttribute('y'));
+      const top = b.y + dy;
+      return [...document.querySelectorAll('#field .diagram text')].filter((n) => {
+        const o = n.getBBox();
+        return o.width && b.x < o.x + o.width && o.x < b.x + b.width && top < o.y + o.height && o.y < top + b.height;
+      }).map((n) => n.textContent);
+    }""",
+        baseline,
+    )
+
+
+def test_the_restarts_label_keeps_clear_of_a_teams_name_on_the_field(server, context, page):
+    """A free hit just in from the west side near the north end: its label, below the spot as in
+    the field's upper half, would cover the home team's name over its arrow; it is drawn where it
+    covers no text of the diagram."""
+    match_id = scorer_screen_in_play(server, context, page)
+    scorer = official(server, "scorer")
+    post(scorer, match_id, {"type": "ball_out", "line": "side", "at": {"x": 60, "y": 0}, "last_hit_by": "home"})
+    wait_seq(page, 2)
+    restart = state(server, match_id)["state"]["restart"]
+    assert restart["kind"] == "free_hit" and restart["spot"]["y"] <= 10
+    drawn = marker(page)
+    assert (drawn["x"], drawn["y"]) == (restart["spot"]["x"], restart["spot"]["y"])
+    home_name = page.text_content("#field .diagram .pf-arrow[data-team=home] text")
+    assert home_name in label_clashes(page, restart["spot"]["y"] + 19)  # the first choice covers it
+    assert label_clashes(page) == []
 
 
 def test_a_goal_while_the_ball_is_not_in_play_is_refused_on_screen(server, context, page):

@@ -13,6 +13,21 @@ function svg(tag, attrs) {
   return node;
 }
 
+function box(node) {
+  try {
+    const b = node.getBBox();
+    return {x: b.x, y: b.y, width: b.width, height: b.height};
+  } catch {
+    return null;  // (not rendered)
+  }
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
 export class FieldView {
   constructor(svgEl, teams, field, opts) {
     this.svg = svgEl;
@@ -58,6 +73,27 @@ export class FieldView {
     t.textContent = restartSummary(this.teams, restart);
     g.append(t);
     this.restartLayer.append(g);
+    this.placeLabel(t, y);
+  }
+
+  /* The label goes below the spot in the field's upper half and above it in the lower half,
+   * unless it would run into a text of the diagram there (a team's name over its arrow, a line's
+   * distance): then on the other side, or a line further, where it covers the least of them. */
+  placeLabel(label, y) {
+    const texts = [...this.diagram.querySelectorAll("text")].map((n) => box(n)).filter((b) => b && b.width);
+    const own = box(label);
+    if (!own || !own.width) return;  // not laid out (a hidden screen): the first choice stays
+    const below = [y + 19, y + 29], above = [y - 13, y - 23];
+    const order = y > this.W / 2 ? [...above, ...below] : [...below, ...above];
+    const top = -MARGIN + own.height, bottom = this.W + MARGIN;
+    let best = null;
+    for (const baseline of order.filter((b) => b >= top && b <= bottom)) {
+      const shifted = {...own, y: own.y + baseline - Number(label.getAttribute("y"))};
+      const covered = texts.reduce((sum, b) => sum + overlap(shifted, b), 0);
+      if (best === null || covered < best.covered) best = {baseline, covered};
+      if (covered === 0) break;
+    }
+    if (best) label.setAttribute("y", String(best.baseline));
   }
 
   startPick(snap, start) {
