@@ -258,7 +258,9 @@ def _build(match: Match, lang: str) -> dict[str, Any]:
     words = _Words(config)
     periods: list[dict[str, Any]] = []
     final: dict[str, Any] | None = None
-    horns: set[tuple[Any, ...]] = set()  # a horn logged twice (the clock's and an official's) is one
+    # A horn logged twice (the clock's and an official's) is one line; when the second says where
+    # the ball was, the next chukker's throw-in moved there (22.g): the line gives that restart.
+    horns: dict[tuple[Any, ...], dict[str, Any]] = {}
     for step in folded.steps:
         event, before, after = step.event, step.before, step.after
         assert before is not None and after is not None  # (folded with a language)
@@ -270,26 +272,28 @@ def _build(match: Match, lang: str) -> dict[str, Any]:
         if kind == "horn":
             horn = (*key, event.get("kind"))
             if horn in horns:
+                if after.get("restart") != before.get("restart"):
+                    horns[horn]["rule"] = _rule(kind, before, after)
                 continue
-            horns.add(horn)
         if not periods or periods[-1]["key"] != list(key):
             periods.append({"key": list(key), "heading": _heading(key), "entries": [], "score": ""})
         scored = [t for t in TEAMS if float(after["score"][t]) > float(before["score"][t])]
         # A "play" has no clock of its own: it starts the period's clock where the state after it says.
         clock = event.get("clock") if kind != "play" else (after.get("clock") or {}).get("elapsed")
-        periods[-1]["entries"].append(
-            {
-                "seq": step.seq,
-                "type": kind,
-                "clock": "" if key[0] in ("before", "shootout") else clock_label(clock),
-                "text": _sentence(kind, event, before, after, words),
-                "rule": _rule(kind, before, after),
-                "team": event.get("team") if event.get("team") in TEAMS else (scored[0] if scored else None),
-                "goal": bool(scored),
-                "score": words.score(after["score"]) if scored else "",
-                "tally": _tally(after) if kind == "shootout_attempt" else "",
-            }
-        )
+        shown: dict[str, Any] = {
+            "seq": step.seq,
+            "type": kind,
+            "clock": "" if key[0] in ("before", "shootout") else clock_label(clock),
+            "text": _sentence(kind, event, before, after, words),
+            "rule": _rule(kind, before, after),
+            "team": event.get("team") if event.get("team") in TEAMS else (scored[0] if scored else None),
+            "goal": bool(scored),
+            "score": words.score(after["score"]) if scored else "",
+            "tally": _tally(after) if kind == "shootout_attempt" else "",
+        }
+        periods[-1]["entries"].append(shown)
+        if kind == "horn":
+            horns[(*key, event.get("kind"))] = shown
         periods[-1]["score"] = words.score(after["score"])
         if kind == "substitution" and event.get("team") in TEAMS and isinstance(event.get("player"), dict):
             words.names[(event["team"], event.get("out"))] = event["player"].get("name", "")

@@ -79,6 +79,22 @@ def test_it_shows_every_event_that_counts_in_order_under_its_chukker(live):
     assert "Final horn: end of the chukker." in entry(chukker_2, 24)
 
 
+def test_the_horn_logged_twice_gives_the_throw_in_where_the_officials_horn_put_it(live):
+    """The demo's chukker 2 ends by the clock's double horn (24, no ball) and the scorer's (25,
+    the ball at x 150, y 40): one line, which gives the restart the second horn made (22.g: a
+    throw-in where the ball was), not the first's throw-in at the centre."""
+    payloads = dict(MatchEvent.objects.filter(match=live, seq__in=[24, 25]).values_list("seq", "payload"))
+    assert payloads[24]["id"].startswith("auto:") and "ball" not in payloads[24]
+    assert payloads[25]["ball"] == {"x": 150, "y": 40}
+    html = page(live)
+    assert 25 not in shown_seqs(html)
+    line = entry(html, 24)
+    assert "throw-in where the ball was dead, toward the west side" in line, line
+    assert "at the centre" not in line
+    spanish = entry(page(live, "es"), 24)
+    assert "Regla 22.g" in spanish and "centro" not in spanish, spanish
+
+
 def test_a_goal_says_who_scored_the_score_after_it_and_the_restart_with_its_rule(live):
     text = entry(page(live), 4)
     assert "1:35" in text  # time played in the chukker, as the page's note says
