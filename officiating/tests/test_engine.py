@@ -266,6 +266,28 @@ def test_the_scorers_horn_after_the_servers_places_the_next_periods_throw_in_onc
     assert voided["state"]["restart"]["spot"] == {"x": 150.0, "y": 80.0}
 
 
+def test_the_scorers_horn_places_the_overtimes_throw_in_after_a_tie_at_the_servers_horn():
+    """A final period that ends tied at the clock's double horn waits for the committee (14.c);
+    the scorer's horn with the ball places the overtime's throw-in (22.g): where the ball was, 30
+    yards in from the east side, toward it. A match already decided at the horn has no restart
+    to place."""
+    server = {"type": "horn", "kind": "final", "clock": 450.0, "id": "auto:1:final"}
+    ball = {"x": 220.0, "y": 130.0}
+    tied = run(ev("play"), server, ev("horn", kind="final", clock=450.0, ball=ball), ev("overtime"), periods=1)
+    assert tied["state"]["status"] == "interval"
+    assert (tied["state"]["restart"]["spot"], tied["state"]["restart"]["toward"]) == (ball, "east")
+    won = run(
+        ev("play"),
+        ev("goal", team="home", number=1, clock=100.0),
+        ev("play"),
+        server,
+        ev("horn", kind="final", clock=450.0, ball=ball),
+        periods=1,
+    )
+    assert won["results"][-1]["accepted"]
+    assert (won["state"]["status"], won["state"]["restart"]) == ("final", None)
+
+
 def test_a_horn_with_the_ball_after_a_period_ended_otherwise_changes_nothing():
     """After the seven-minute horn a ball over the end line ends the period with its knock-in
     (14.b(2)): the double horn that follows, ball or not, leaves that restart alone."""
