@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    yield from module_server(tmp_path_factory, "scorer-field", matches=8)
+    yield from module_server(tmp_path_factory, "scorer-field", matches=9)
 
 
 def scorer_screen_in_play(server, context, page) -> int:
@@ -105,6 +105,33 @@ def test_the_restarts_label_keeps_clear_of_a_teams_name_on_the_field(server, con
     home_name = page.text_content("#field .diagram .pf-arrow[data-team=home] text")
     assert home_name in label_clashes(page, restart["spot"]["y"] + 19)  # the first choice covers it
     assert label_clashes(page) == []
+
+
+def test_after_the_servers_horn_the_scorer_is_asked_where_the_ball_was_and_the_horn_places_it(server, context, page):
+    """The double horn came without the ball (as the one the server appends from the clock): the
+    next chukker would open at the centre, and the scorer's screen asks where the ball was. The
+    horn logged with the ball (H, F, a click) moves the throw-in there (22.g), and the question goes."""
+    match_id = scorer_screen_in_play(server, context, page)
+    scorer = official(server, "scorer")
+    post(scorer, match_id, {"type": "horn", "kind": "final", "clock": 450})
+    wait_seq(page, 2)
+    hint = page.wait_for_selector('#restart [data-hint="horn-ball"]')
+    assert "Where was the ball at the horn?" in hint.inner_text()
+    press(page, "h", "f")
+    page.wait_for_selector("#field.picking")
+    click_field(page, 100, 30)
+    wait_seq(page, 3)
+    restart = state(server, match_id)["state"]["restart"]
+    assert (restart["kind"], restart["rule"], restart["toward"], restart["next_period"]) == (
+        "throw_in",
+        "22.g",
+        "west",
+        True,
+    )
+    assert abs(restart["spot"]["x"] - 100) < 1 and abs(restart["spot"]["y"] - 30) < 1
+    page.wait_for_selector('#restart [data-hint="horn-ball"]', state="detached")
+    drawn = marker(page)
+    assert (drawn["x"], drawn["y"]) == (restart["spot"]["x"], restart["spot"]["y"])
 
 
 def test_a_goal_while_the_ball_is_not_in_play_is_refused_on_screen(server, context, page):

@@ -32,6 +32,13 @@ export function screenParts() {
   return {page, teams, field: new FieldView(document.getElementById("field"), teams, page.config.field)};
 }
 
+/* The restart of a chukker that the double horn ended with the ball in play, nobody having said
+ * where the ball was (the horn the server appends from the clock): a throw-in at the centre, which
+ * the scorer's horn with the ball moves to where it was (22.g). */
+function atTheHornUnplaced(r) {
+  return r.next_period && r.kind === "throw_in" && r.rule === "22.g" && !r.toward;
+}
+
 export class Screen {
   constructor(opts) {
     const page = opts.page, matchId = page.match_id;
@@ -169,6 +176,10 @@ export class Screen {
     if (r.message) lines.push(el("span", {class: "restart-rule", text: r.message}));
     else if (r.rule) lines.push(el("span", {class: "restart-rule", text: interpolate(gettext("Rule %(rule)s"), {rule: r.rule})}));
     if (r.next_period) lines.push(el("span", {class: "restart-note", text: gettext("Opens the next chukker")}));
+    if (this.page.screen === "scorer" && atTheHornUnplaced(r)) {
+      lines.push(el("span", {class: "restart-note", "data-hint": "horn-ball",
+                             text: gettext("Where was the ball at the horn? Log the horn with it (H, F): the chukker opens there.")}));
+    }
     box.replaceChildren(...lines);
   }
 
