@@ -134,6 +134,20 @@ def test_after_the_servers_horn_the_scorer_is_asked_where_the_ball_was_and_the_h
     assert (drawn["x"], drawn["y"]) == (restart["spot"]["x"], restart["spot"]["y"])
 
 
+def test_the_log_says_which_horn_the_clock_sounded(server, context, page):
+    """The demo's chukker 2 ends with the double horn twice: the server's, from the clock (24),
+    then the scorer's with the ball (25). The log tells them apart."""
+    log_in(context, server, "scorer")
+    matches = server.client().request("GET", "/api/matches")[1]["matches"]
+    demo = next(m["id"] for m in matches if m["state"]["status"] in ("in_play", "stopped", "interval"))
+    open_screen(page, server, demo)
+    clock_horn = page.wait_for_selector('#log .log-entry[data-seq="24"]')
+    scorers_horn = page.wait_for_selector('#log .log-entry[data-seq="25"]')
+    assert (clock_horn.get_attribute("data-type"), scorers_horn.get_attribute("data-type")) == ("horn", "horn")
+    assert "(the clock)" in clock_horn.inner_text()
+    assert "(the clock)" not in scorers_horn.inner_text()
+
+
 def test_a_goal_while_the_ball_is_not_in_play_is_refused_on_screen(server, context, page):
     match_id = new_match(server)
     log_in(context, server, "scorer")

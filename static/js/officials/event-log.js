@@ -61,6 +61,8 @@ export function renderLogEntry(teams, log, entry, onVoid, mayVoid, viewer) {
                         "data-by": by && by.role ? by.role : null});
   const text = el("span", {class: "log-text", text: describeEvent(teams, entry)});
   if (by && by.name && (by.role !== viewer || by.role === "committee")) text.append(" ", el("small", {class: "log-by", text: describeAuthor(by)}));
+  // The horns the server appends when the running clock reaches them (ids "auto:<period>:<kind>").
+  else if (!by && String(entry.id || "").startsWith("auto:")) text.append(" ", el("small", {class: "log-by", text: gettext("(the clock)")}));
   li.append(el("span", {class: "log-seq", text: "#" + entry.seq}), el("span", {class: "log-clock", text: clock}), text);
   if (voided) li.append(el("span", {class: "log-voided", text: interpolate(gettext("voided: %(reason)s"), {reason: voided.event.reason || ""})}));
   else if (entry.type !== "void" && onVoid && (!mayVoid || mayVoid(entry))) {
