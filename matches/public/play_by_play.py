@@ -269,12 +269,11 @@ def _build(match: Match, lang: str) -> dict[str, Any]:
         if kind in NOT_SHOWN or (kind == "play" and before.get("status") not in PERIOD_OPENS):
             continue
         key = _period_key(kind, after)
-        if kind == "horn":
-            horn = (*key, event.get("kind"))
-            if horn in horns:
-                if after.get("restart") != before.get("restart"):
-                    horns[horn]["rule"] = _rule(kind, before, after)
-                continue
+        horn = (*key, event.get("kind")) if kind == "horn" else None
+        if horn in horns:
+            if after.get("restart") != before.get("restart"):
+                horns[horn]["rule"] = _rule(kind, before, after)
+            continue
         if not periods or periods[-1]["key"] != list(key):
             periods.append({"key": list(key), "heading": _heading(key), "entries": [], "score": ""})
         scored = [t for t in TEAMS if float(after["score"][t]) > float(before["score"][t])]
@@ -292,8 +291,8 @@ def _build(match: Match, lang: str) -> dict[str, Any]:
             "tally": _tally(after) if kind == "shootout_attempt" else "",
         }
         periods[-1]["entries"].append(shown)
-        if kind == "horn":
-            horns[(*key, event.get("kind"))] = shown
+        if horn is not None:
+            horns[horn] = shown
         periods[-1]["score"] = words.score(after["score"])
         if kind == "substitution" and event.get("team") in TEAMS and isinstance(event.get("player"), dict):
             words.names[(event["team"], event.get("out"))] = event["player"].get("name", "")

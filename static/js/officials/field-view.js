@@ -80,9 +80,9 @@ export class FieldView {
    * unless it would run into a text of the diagram there (a team's name over its arrow, a line's
    * distance): then on the other side, or a line further, where it covers the least of them. */
   placeLabel(label, y) {
-    const texts = [...this.diagram.querySelectorAll("text")].map((n) => box(n)).filter((b) => b && b.width);
     const own = box(label);
     if (!own || !own.width) return;  // not laid out (a hidden screen): the first choice stays
+    const texts = [...this.diagram.querySelectorAll("text")].map(box).filter((b) => b && b.width);
     const below = [y + 19, y + 29], above = [y - 13, y - 23];
     const order = y > this.W / 2 ? [...above, ...below] : [...below, ...above];
     const top = -MARGIN + own.height, bottom = this.W + MARGIN;
