@@ -6,7 +6,8 @@ no expiry, no capacity, nothing kept for a process that is away).
     python bench/bench_group_send.py             # Redis at 127.0.0.1:6379 (database 14)
 
 Three receiving processes (as three other server processes of a deployment), each a member of the
-group with a channel of its own and a subscriber of the floor's channel. The sender sends one
+group with a channel of its own in each layer (receiving as that layer receives: channels-redis's
+four commands a message, the app's one) and a subscriber of the floor's channel. The sender sends one
 message of the size of a match update (~2.4 KB, the states in two languages) and waits until all
 three have it before the next; the three ways take turns, message by message, so they share the
 machine's moment. Time from the send's start until each receiver has the message
@@ -34,55 +35,62 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 WAYS = ("stock", "app", "floor")
 RECEIVERS = 3
 WARMUP = 20
+GROUP = "match.1"
 
 
 def config(prefix: str) -> dict:
     return {"hosts": [REDIS_URL], "prefix": prefix, "capacity": 1500, "expiry": 30}
 
 
-def receiver(prefix: str, group: str, ready, arrivals) -> None:
-    import redis.asyncio
-    from channels_redis.core import RedisChannelLayer
-
-    async def run() -> None:
-        layer = RedisChannelLayer(**config(prefix))
-        channel = await layer.new_channel()
-        await layer.group_add(group, channel)
-        client = redis.asyncio.Redis.from_url(REDIS_URL)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(f"{prefix}:floor")
-
-        async def from_layer() -> None:
-            while True:
-                message = await layer.receive(channel)
-                if message["type"] == "stop":
-                    return
-                arrivals.put((message["way"], message["n"], time.monotonic()))
-
-        async def from_pubsub() -> None:
-            async for item in pubsub.listen():
-                if item["type"] == "message":
-                    n = int(item["data"][:12])
-                    arrivals.put(("floor", n, time.monotonic()))
-
-        listening = asyncio.ensure_future(from_pubsub())
-        ready.put(True)
-        await from_layer()
-        listening.cancel()
-        await pubsub.aclose()
-        await client.aclose()
-        await layer.close_pools()
-
-    asyncio.run(run())
-
-
-async def send_all(prefix: str, group: str, messages: int, arrivals) -> dict[str, dict[str, list[float]]]:
+def receiver(prefix: str, ready, arrivals) -> None:
+    """One receiving process: a member of the stock layer's group through channels-redis's own
+    receive, of the app's group through the app's layer, and a subscriber of the floor."""
     import redis.asyncio
     from channels_redis.core import RedisChannelLayer as StockLayer
 
     from polo.channel_layer import RedisChannelLayer
 
-    layers = {"stock": StockLayer(**config(prefix)), "app": RedisChannelLayer(**config(prefix))}
+    async def run() -> None:
+        layers = {"stock": StockLayer(**config(f"{prefix}-stock")), "app": RedisChannelLayer(**config(f"{prefix}-app"))}
+        channels = {}
+        for way, layer in layers.items():
+            channels[way] = await layer.new_channel()
+            await layer.group_add(GROUP, channels[way])
+        client = redis.asyncio.Redis.from_url(REDIS_URL)
+        pubsub = client.pubsub()
+        await pubsub.subscribe(f"{prefix}:floor")
+
+        async def from_layer(way: str) -> None:
+            while True:
+                message = await layers[way].receive(channels[way])
+                if message["type"] == "stop":
+                    return
+                arrivals.put((way, message["n"], time.monotonic()))
+
+        async def from_pubsub() -> None:
+            async for item in pubsub.listen():
+                if item["type"] == "message":
+                    arrivals.put(("floor", int(item["data"][:12]), time.monotonic()))
+
+        listening = asyncio.ensure_future(from_pubsub())
+        ready.put(True)
+        await asyncio.gather(from_layer("stock"), from_layer("app"))
+        listening.cancel()
+        await pubsub.aclose()
+        await client.aclose()
+        for layer in layers.values():
+            await layer.close_pools()
+
+    asyncio.run(run())
+
+
+async def send_all(prefix: str, messages: int, arrivals) -> dict[str, dict[str, list[float]]]:
+    import redis.asyncio
+    from channels_redis.core import RedisChannelLayer as StockLayer
+
+    from polo.channel_layer import RedisChannelLayer
+
+    layers = {"stock": StockLayer(**config(f"{prefix}-stock")), "app": RedisChannelLayer(**config(f"{prefix}-app"))}
     publisher = redis.asyncio.Redis.from_url(REDIS_URL)
     payload = {"states": {lang: {"x": "y" * 1100} for lang in ("en", "es")}}
     results = {way: {"arrival_ms": [], "last_arrival_ms": [], "call_ms": []} for way in WAYS}
@@ -93,7 +101,7 @@ async def send_all(prefix: str, group: str, messages: int, arrivals) -> dict[str
             if way == "floor":
                 await publisher.publish(f"{prefix}:floor", f"{n:012d}".encode() + b"x" * 2400)
             else:
-                await layers[way].group_send(group, {"type": "update", "way": way, "n": n, **payload})
+                await layers[way].group_send(GROUP, {"type": "update", "way": way, "n": n, **payload})
             called = time.monotonic()
             got = []
             while len(got) < RECEIVERS:
@@ -105,9 +113,9 @@ async def send_all(prefix: str, group: str, messages: int, arrivals) -> dict[str
                 results[way]["arrival_ms"] += [(at - started) * 1000 for at in got]
                 results[way]["last_arrival_ms"].append((max(got) - started) * 1000)
                 results[way]["call_ms"].append((called - started) * 1000)
-    await layers["stock"].group_send(group, {"type": "stop"})
-    await layers["stock"].flush()
     for layer in layers.values():
+        await layer.group_send(GROUP, {"type": "stop"})
+        await layer.flush()
         await layer.close_pools()
     await publisher.aclose()
     return results
@@ -118,15 +126,15 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=500)
     parser.add_argument("--output", default=str(BASE_DIR / "bench" / "results" / "group_send.json"))
     args = parser.parse_args()
-    prefix, group = f"bench-{uuid.uuid4().hex[:8]}", "match.1"
+    prefix = f"bench-{uuid.uuid4().hex[:8]}"
     context = multiprocessing.get_context("spawn")
     ready, arrivals = context.Queue(), context.Queue()
-    processes = [context.Process(target=receiver, args=(prefix, group, ready, arrivals)) for _ in range(RECEIVERS)]
+    processes = [context.Process(target=receiver, args=(prefix, ready, arrivals)) for _ in range(RECEIVERS)]
     for process in processes:
         process.start()
     for _ in processes:
         ready.get(timeout=60)
-    results = asyncio.run(send_all(prefix, group, args.messages, arrivals))
+    results = asyncio.run(send_all(prefix, args.messages, arrivals))
     for process in processes:
         process.join(timeout=30)
 

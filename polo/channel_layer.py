@@ -1,4 +1,5 @@
-"""channels-redis's layer, with ``group_send`` in one round trip to Redis instead of four.
+"""channels-redis's layer, with ``group_send`` in one round trip to Redis instead of four, and a
+received message taken in one command instead of four.
 
 Every accepted event goes to its match's group (``matches.live.broadcast``): one member per
 process that has sockets of that match (its hub). channels-redis's ``group_send`` asks Redis four
@@ -14,6 +15,17 @@ answers with the members as they are, and the send is built again for them. So w
 to whom, with which expiry and capacity, is what channels-redis would deliver; only the number of
 round trips changes. With more than one Redis host (sharding) the members' keys may live on other
 hosts than the group, and the layer's own ``group_send`` is used.
+
+On the receiving side channels-redis pops each message into a backup queue: a script to put back
+what an interrupted receive left there, the blocking pop, a write of the message to the backup
+(awaited before the message is handed on) and, once handed on, its removal. Four commands a
+message, one of them between the pop and the hub. In this app the only receiver of a process is
+its hub, on the process's own channel (the sockets have no layer channel, ``consumers.NO_LAYER``),
+and that backup does not serve it: it is keyed by the process, so a process that dies leaves it
+to nobody, and a receive cancelled in the blocking pop loses the message with or without it. The
+layer is at-most-once for the app in any case; a hub that misses an update reads it from the log
+(``fanout``). Here a message is the blocking pop alone, and nothing is awaited between the pop and
+the hand-on, so no cancellation can fall there.
 """
 
 from __future__ import annotations
@@ -68,7 +80,8 @@ TRIES = 3
 
 
 class RedisChannelLayer(_RedisChannelLayer):
-    """``channels_redis.core.RedisChannelLayer`` with a one-round-trip ``group_send``."""
+    """``channels_redis.core.RedisChannelLayer`` with a one-round-trip ``group_send`` and a
+    one-command receive."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -94,6 +107,14 @@ class RedisChannelLayer(_RedisChannelLayer):
             members = [member.decode("utf8") for member in answer[1:]]
         self._members.pop(group, None)
         await super().group_send(group, message)
+
+    async def _brpop_with_clean(self, index: int, channel: str, timeout: float) -> bytes | None:
+        """The next message on ``channel`` (None if none came within ``timeout``): the pop alone."""
+        result = await self.connection(index).bzpopmin(channel, timeout=timeout)
+        return None if result is None else result[1]
+
+    async def _clean_receive_backup(self, index: int, channel: str) -> None:
+        """Nothing was put in a backup queue (``_brpop_with_clean``)."""
 
     async def _send_to(self, connection, group: str, message: dict[str, Any], members: list[str] | None) -> list:
         """One try: the script, sending to ``members`` if they are the group's (None: not known yet,

@@ -6,6 +6,7 @@ layer's capacity and expiries, and asks Redis once when the members have not cha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 
 import pytest
@@ -42,6 +43,24 @@ async def next_is_marker(layer, channel: str) -> dict:
     not delivered is shown absent by an event (the marker arriving first), not by a quiet wait."""
     await layer.send(channel, {"type": "marker"})
     return await receive(layer, channel)
+
+
+@contextlib.contextmanager
+def commands_of(connection):
+    """The names of the commands ``connection`` (a redis-py client) sends while in the block."""
+    commands: list[str] = []
+    execute = redis.asyncio.Redis.execute_command
+
+    async def counted(self, *args, **options):
+        if self is connection:
+            commands.append(str(args[0]))
+        return await execute(self, *args, **options)
+
+    redis.asyncio.Redis.execute_command = counted
+    try:
+        yield commands
+    finally:
+        redis.asyncio.Redis.execute_command = execute
 
 
 def test_a_group_send_reaches_every_process_of_the_group_once_with_the_stock_layers_message():
@@ -137,10 +156,7 @@ def test_a_member_at_capacity_is_skipped_and_the_others_still_get_the_message(ca
     assert "1 of 2 channels over capacity in group match.7" in caplog.text
 
 
-def test_a_send_to_a_group_whose_members_are_known_asks_redis_once(monkeypatch):
-    commands: list[str] = []
-    execute = redis.asyncio.Redis.execute_command
-
+def test_a_send_to_a_group_whose_members_are_known_asks_redis_once():
     async def scenario():
         sender, member = layers()
         try:
@@ -148,20 +164,11 @@ def test_a_send_to_a_group_whose_members_are_known_asks_redis_once(monkeypatch):
             await member.group_add(GROUP, channel)
             await sender.group_send(GROUP, {"type": "match.update", "seq": 1})  # learns the members
             assert (await receive(member, channel))["seq"] == 1
-            connection = sender.connection(0)
-
-            async def counted(self, *args, **options):
-                if self is connection:
-                    commands.append(str(args[0]))
-                return await execute(self, *args, **options)
-
-            monkeypatch.setattr(redis.asyncio.Redis, "execute_command", counted)
-            await sender.group_send(GROUP, {"type": "match.update", "seq": 2})
-            monkeypatch.undo()
+            with commands_of(sender.connection(0)) as commands:
+                await sender.group_send(GROUP, {"type": "match.update", "seq": 2})
             assert commands == ["EVALSHA"]
             assert (await receive(member, channel))["seq"] == 2
         finally:
-            monkeypatch.undo()
             await close(sender, member)
 
     asyncio.run(scenario())
@@ -178,3 +185,39 @@ def test_with_several_redis_hosts_the_stock_send_is_used(hosts, monkeypatch):
     monkeypatch.setattr(StockLayer, "group_send", stock)
     asyncio.run(layer.group_send(GROUP, {"type": "match.update"}))
     assert sent == [(GROUP, {"type": "match.update"})]
+
+
+def test_a_received_message_is_one_command_and_several_come_in_order():
+    async def scenario():
+        sender, member = layers()
+        try:
+            channel = await member.new_channel()
+            await member.group_add(GROUP, channel)
+            connection = member.connection(0)
+            for seq in (1, 2, 3):
+                await sender.group_send(GROUP, {"type": "match.update", "seq": seq})
+            with commands_of(connection) as commands:
+                assert [(await receive(member, channel))["seq"] for _ in range(3)] == [1, 2, 3]
+            assert commands == ["BZPOPMIN"] * 3
+            # Nothing was left in a backup queue for anyone to put back.
+            assert await connection.keys(f"{member.prefix}*backup*") == []
+        finally:
+            await close(sender, member)
+
+    asyncio.run(scenario())
+
+
+def test_a_receive_waiting_for_a_message_gets_it_when_it_is_sent():
+    async def scenario():
+        sender, member = layers()
+        try:
+            channel = await member.new_channel()
+            await member.group_add(GROUP, channel)
+            waiting = asyncio.ensure_future(receive(member, channel))
+            await asyncio.sleep(0)  # the receive is under way (blocked in Redis or about to be)
+            await sender.group_send(GROUP, {"type": "match.update", "seq": 9})
+            assert (await waiting)["seq"] == 9
+        finally:
+            await close(sender, member)
+
+    asyncio.run(scenario())
