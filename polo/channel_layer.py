@@ -83,6 +83,11 @@ class RedisChannelLayer(_RedisChannelLayer):
     """``channels_redis.core.RedisChannelLayer`` with a one-round-trip ``group_send`` and a
     one-command receive."""
 
+    # ``group_send`` writes its one command to Redis in its first step, before it first waits
+    # (with a pooled connection free, as between two events): once its task has begun, the message
+    # is on its way and only Redis's answer is awaited (``matches.live.broadcast.deliver``).
+    writes_group_send_at_once = True
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._members: dict[str, list[str]] = {}

@@ -221,3 +221,36 @@ def test_a_receive_waiting_for_a_message_gets_it_when_it_is_sent():
             await close(sender, member)
 
     asyncio.run(scenario())
+
+
+def test_a_group_send_writes_its_command_in_the_first_step_of_its_task():
+    """What ``writes_group_send_at_once`` promises (``matches.live.broadcast.deliver`` relies on
+    it): once a send's task has taken its first step, its one command is written to Redis."""
+    written: list[str] = []
+    send_packed = redis.asyncio.connection.AbstractConnection.send_packed_command
+
+    async def recorded(self, command, check_health=True):
+        written.append("command")
+        return await send_packed(self, command, check_health)
+
+    async def scenario():
+        sender, member = layers()
+        try:
+            channel = await member.new_channel()
+            await member.group_add(GROUP, channel)
+            await sender.group_send(GROUP, {"type": "match.update", "seq": 1})  # members, script, connection
+            assert (await receive(member, channel))["seq"] == 1
+            redis.asyncio.connection.AbstractConnection.send_packed_command = recorded
+            try:
+                sending = asyncio.ensure_future(sender.group_send(GROUP, {"type": "match.update", "seq": 2}))
+                await asyncio.sleep(0)  # the task's first step, and no more
+                assert written == ["command"] and not sending.done()
+                await sending
+            finally:
+                redis.asyncio.connection.AbstractConnection.send_packed_command = send_packed
+            assert (await receive(member, channel))["seq"] == 2
+        finally:
+            await close(sender, member)
+
+    assert RedisChannelLayer.writes_group_send_at_once is True
+    asyncio.run(scenario())
