@@ -38,8 +38,9 @@ async def deliver(group: str, message: dict[str, Any], *, server: bool = False) 
     the loop between chunks of that fan-out, and the other processes' screens with them (their
     officials' included). The local public waits for such a send (channels-redis's own: four
     round trips) at most ``fanout.LAYER_HEAD_START``, so this process's sockets still hear of
-    events while Redis is away; for a send written at once it does not wait (below). The hub drops what it has
-    already delivered, so hearing the same message again through the layer is harmless.
+    events while Redis is away; for a send written at once it does not wait (below). The hub
+    drops what it has already delivered, so hearing the same message again through the layer
+    is harmless.
     ``server``: this is the ASGI server's loop, where the clock watcher lives (started here if no
     socket has started it)."""
     loop = asyncio.get_running_loop()
