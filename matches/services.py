@@ -24,7 +24,8 @@ from django.utils.translation import gettext_lazy as _
 from officiating.engine import Game, Rejection, decide, same_event, to_state
 
 from .availability import event_refusal
-from .games import game_remember, horns_due, match_config, match_game, with_rosters
+from .compiled import locked_match_with_config
+from .games import game_remember, horns_due, match_config, match_game
 from .log_events import LoggedEvents, publish
 from .models import Match, MatchEvent
 from .permissions import can_void, match_role
@@ -178,27 +179,19 @@ def _now_after_lock(game: Game) -> float:
 
 def locked_match(match_id: int) -> Match | None:
     """The match row, locked until the end of the caller's transaction (two devices cannot race),
-    with the rows ``match_config`` reads but the rosters (``games.with_rosters``); None if there is
-    no such match. ``of=("self",)``: lock the match, not the joined rows (a roster changed a moment
-    before the lock or a moment after is the same race). The event's POST takes this as its only
-    read of the match: the checks of who may post what read it under the lock, and
-    ``match_event_log(locked=...)`` goes on with it."""
-    matches = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("tournament", "field", "home__team", "away__team")
-        .defer("state_cache")  # written here, never read
-    )
-    try:
-        return matches.get(pk=match_id)  # (no ORDER BY to build, unlike ``first``)
-    except Match.DoesNotExist:
-        return None
+    with every row ``match_config`` reads (tournament, field, entries, teams, both rosters with
+    their players); None if there is no such match. Only the match is locked, not the joined rows
+    (a roster changed a moment before the lock or a moment after is the same race). The event's
+    POST takes this as its only read of the match: the checks of who may post what read it under
+    the lock, and ``match_event_log(locked=...)`` goes on with it. Two statements built once per
+    process (``compiled``: the ORM's compiler cost more than the database on every POST)."""
+    return locked_match_with_config(match_id)
 
 
 def _locked_match(match_id: int) -> Match:
     match = locked_match(match_id)
     if match is None:
         raise Match.DoesNotExist(f"no match {match_id}")
-    with_rosters([match])
     return match
 
 
@@ -259,7 +252,7 @@ def match_event_log(
     """Validate one event with the rules engine and append it to the match's log if accepted.
     ``lang``: the language of the state in the answer (the cached state is in English). ``now``:
     for tests and the demo; live, the time is read after the match is locked. ``locked``: the
-    match as the caller's transaction has locked it (``locked_match``), its rosters loaded."""
+    match as the caller's transaction has locked it (``locked_match``)."""
     if locked is not None:
         if not transaction.get_connection().in_atomic_block:
             raise transaction.TransactionManagementError("locked= needs the transaction that locked the match")

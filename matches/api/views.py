@@ -31,7 +31,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from matches import selectors, services
-from matches.games import with_rosters
 from matches.live import snapshots
 from matches.models import Match, Tournament
 from matches.officials import services as officials
@@ -195,7 +194,7 @@ def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
         return _forbidden() if Match.objects.filter(pk=match_id).exists() else _not_found()
     # One transaction, one read of the match: locked, with the rows its config is built from, it
     # serves the checks below and the log's append (an official's event waits for no other read
-    # of it; a refusal holds the lock for the checks alone).
+    # of it).
     with transaction.atomic():
         match = services.locked_match(match_id)
         if match is None:
@@ -217,7 +216,6 @@ def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
         problem = event_shape_problem(event)
         if problem is not None:
             return _invalid_event(match_id, lang, _("The event is not valid: %(problem)s") % {"problem": problem})
-        with_rosters([match])
         result = services.match_event_log(match_id=match_id, event=event, user=request.user, lang=lang, locked=match)
     return _answer(result, lang)
 

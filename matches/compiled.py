@@ -1,0 +1,168 @@
+"""The two reads of an event's POST as SQL built once per process (issue 14: where the time goes).
+
+Profiled, an event's POST was mostly Django's query compiler, not the database or the rules:
+building the SQL of the locked match with its four joins took about 1 ms on every POST, and the
+rosters' prefetch (a select_related, a filter, an ordering) about as much again, the same SQL
+each time. Here each statement is built once, from the models' ``_meta`` (so it follows every
+field they gain), runs on Django's connection (its transaction, its pool, its prepared
+statements), and its rows become model instances through the ORM's own steps: each column's
+converters (``from_db_value`` and the backend's), then ``Model.from_db``. What the caller gets is
+what the querysets it replaces gave: the same instances, the related ones cached, the rosters in
+each entry's prefetch cache (``entry.roster.all()`` reads no row).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from django.db import connections, router
+
+from .models import Entry, Field, Match, Player, RosterLine, Team, Tournament
+
+
+class _Columns:
+    """One model's columns in a statement, and its instance from their slice of a row."""
+
+    def __init__(self, model, alias: str, *, defer: tuple[str, ...] = ()) -> None:
+        self.model = model
+        self.alias = alias
+        self.fields = [f for f in model._meta.concrete_fields if f.name not in defer]
+        self.attnames = {f.attname for f in self.fields}
+        self.width = len(self.fields)
+
+    def sql(self, connection) -> str:
+        quote = connection.ops.quote_name
+        return ", ".join(f"{self.alias}.{quote(f.column)}" for f in self.fields)
+
+    def converters(self, connection) -> list[tuple[int, list, Any]]:
+        """(position, converters, column) for each column that has any, as the compiler finds them."""
+        found = []
+        for n, f in enumerate(self.fields):
+            column = f.get_col(self.alias)
+            functions = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+            if functions:
+                found.append((n, functions, column))
+        return found
+
+    def build(self, db: str, values: list[Any], converters, connection):
+        for n, functions, column in converters:
+            value = values[n]
+            for convert in functions:
+                value = convert(value, column, connection)
+            values[n] = value
+        return self.model.from_db(db, self.attnames, values)
+
+
+class _Statement:
+    """A SELECT of several models' columns side by side: its SQL and its columns' converters,
+    built once for each of Django's connections (one a thread) that runs it."""
+
+    def __init__(self, parts: tuple[_Columns, ...], build_sql) -> None:
+        self.parts = parts
+        self.build_sql = build_sql
+        self.built: WeakKeyDictionary[Any, tuple[str, list]] = WeakKeyDictionary()
+
+    def rows(self, alias: str, params: list[Any]):
+        """Each row as one instance per part."""
+        connection = connections[alias]
+        built = self.built.get(connection)
+        if built is None:
+            sql = self.build_sql(connection, ", ".join(part.sql(connection) for part in self.parts))
+            built = self.built[connection] = (sql, [part.converters(connection) for part in self.parts])
+        sql, converters_of = built
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            fetched = cursor.fetchall()
+        for row in fetched:
+            start, instances = 0, []
+            for part, converters in zip(self.parts, converters_of, strict=True):
+                end = start + part.width
+                instances.append(part.build(alias, list(row[start:end]), converters, connection))
+                start = end
+            yield instances
+
+
+def _locked_sql(connection, columns: str) -> str:
+    quote = connection.ops.quote_name
+    features = connection.features
+    if features.has_select_for_update_of:
+        lock = " FOR UPDATE OF m"  # the match, not the joined rows
+    elif features.has_select_for_update:
+        lock = " FOR UPDATE"
+    else:
+        lock = ""  # SQLite: the write transaction itself (IMMEDIATE) keeps two devices apart
+    return (
+        f"SELECT {columns} FROM {quote(Match._meta.db_table)} m"
+        f" INNER JOIN {quote(Tournament._meta.db_table)} t ON t.id = m.{quote('tournament_id')}"
+        f" INNER JOIN {quote(Field._meta.db_table)} f ON f.id = m.{quote('field_id')}"
+        f" INNER JOIN {quote(Entry._meta.db_table)} he ON he.id = m.{quote('home_id')}"
+        f" INNER JOIN {quote(Team._meta.db_table)} ht ON ht.id = he.{quote('team_id')}"
+        f" INNER JOIN {quote(Entry._meta.db_table)} ae ON ae.id = m.{quote('away_id')}"
+        f" INNER JOIN {quote(Team._meta.db_table)} at ON at.id = ae.{quote('team_id')}"
+        f" WHERE m.id = %s{lock}"
+    )
+
+
+_LOCKED = _Statement(
+    (
+        _Columns(Match, "m", defer=("state_cache",)),  # (written on every POST, never read there)
+        _Columns(Tournament, "t"),
+        _Columns(Field, "f"),
+        _Columns(Entry, "he"),
+        _Columns(Team, "ht"),
+        _Columns(Entry, "ae"),
+        _Columns(Team, "at"),
+    ),
+    _locked_sql,
+)
+
+
+def _rosters_sql(connection, columns: str) -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT {columns} FROM {quote(RosterLine._meta.db_table)} rl"
+        f" INNER JOIN {quote(Player._meta.db_table)} p ON p.id = rl.{quote('player_id')}"
+        f" WHERE rl.{quote('entry_id')} IN (%s, %s) ORDER BY rl.{quote('number')}"
+    )
+
+
+_ROSTERS = _Statement((_Columns(RosterLine, "rl"), _Columns(Player, "p")), _rosters_sql)
+
+
+def locked_match_with_config(match_id: int) -> Match | None:
+    """What ``Match.objects.select_for_update(of=("self",)).select_related("tournament", "field",
+    "home__team", "away__team").defer("state_cache").get(pk=match_id)`` followed by
+    ``games.with_rosters`` gives, in two statements built once: the match row locked until the end
+    of the caller's transaction, its tournament, field, entries and teams cached on it, both
+    rosters (players included) in the entries' prefetch caches. None if there is no such match."""
+    alias = router.db_for_write(Match)
+    found = next(_LOCKED.rows(alias, [match_id]), None)
+    if found is None:
+        return None
+    match, tournament, field, home, home_team, away, away_team = found
+    home.team = home_team
+    away.team = away_team
+    match.tournament = tournament
+    match.field = field
+    match.home = home
+    match.away = away
+    lines: dict[int, list[RosterLine]] = {home.pk: [], away.pk: []}
+    for line, player in _ROSTERS.rows(alias, [home.pk, away.pk]):
+        line.player = player
+        lines[line.entry_id].append(line)
+    for entry in (home, away):
+        _prefetched_roster(entry, lines[entry.pk])
+    return match
+
+
+def _prefetched_roster(entry: Entry, lines: list[RosterLine]) -> None:
+    """``lines`` as the entry's roster, as ``prefetch_related("roster")`` leaves it: a queryset of
+    the entry's lines whose rows are already here (Django's own ``prefetch_one_level`` does the same)."""
+    for line in lines:
+        line.entry = entry  # (the reverse of the prefetch: a line knows its entry without a query)
+    roster = entry.roster.all()
+    roster._result_cache = lines
+    roster._prefetch_done = True
+    entry._prefetched_objects_cache = getattr(entry, "_prefetched_objects_cache", {})
+    entry._prefetched_objects_cache[RosterLine._meta.get_field("entry").remote_field.cache_name] = roster

@@ -1,0 +1,103 @@
+"""The event POST's reads built once (matches/compiled.py): the same rows as the ORM's querysets."""
+
+from decimal import Decimal
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from matches.compiled import locked_match_with_config
+from matches.games import match_config, with_rosters
+from matches.models import Match, RosterLine
+
+from .personas import make_entry, make_match
+
+pytestmark = pytest.mark.django_db
+
+
+def _orm_locked(match_id: int) -> Match:
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "field", "home__team", "away__team")
+        .defer("state_cache")
+        .get(pk=match_id)
+    )
+    return with_rosters([match])[0]
+
+
+def _values(instance) -> dict:
+    deferred = instance.get_deferred_fields()
+    return {
+        f.attname: getattr(instance, f.attname)
+        for f in type(instance)._meta.concrete_fields
+        if f.attname not in deferred
+    }
+
+
+def _rosters_out_of_order(match: Match) -> None:
+    """Both rosters stored in an order other than their numbers (the read must sort them)."""
+    for entry in (match.home, match.away):
+        lines = list(RosterLine.objects.filter(entry=entry).order_by("number"))
+        RosterLine.objects.filter(entry=entry).delete()
+        for line in reversed(lines):
+            line.pk = None
+            line.save()
+
+
+def test_the_locked_match_is_the_rows_the_orm_reads_with_every_relation_cached():
+    match = make_match(home_handicap_goals=Decimal("1.5"), periods=4)
+    match.home = make_entry(match.tournament, "Home", handicaps=(3, 2, 1, 0))
+    match.save()
+    _rosters_out_of_order(match)
+    with transaction.atomic():
+        orm = _orm_locked(match.pk)
+        with CaptureQueriesContext(connection) as queries:
+            fast = locked_match_with_config(match.pk)
+            config = match_config(fast)
+            role_rows = (fast.tournament.name, fast.field.name, fast.home.team.name, fast.away.team.color)
+        assert len(queries.captured_queries) == 2  # the match with its joins, both rosters
+    assert config == match_config(orm)
+    assert [p["number"] for p in config["home"]["players"]] == [1, 2, 3, 4]
+    assert config["home"]["handicap_goals"] == 1.5
+    assert role_rows == (orm.tournament.name, orm.field.name, orm.home.team.name, orm.away.team.color)
+    for fast_row, orm_row in [
+        (fast, orm),
+        (fast.tournament, orm.tournament),
+        (fast.field, orm.field),
+        (fast.home, orm.home),
+        (fast.away.team, orm.away.team),
+    ]:
+        assert _values(fast_row) == _values(orm_row)
+    assert fast.get_deferred_fields() == {"state_cache"}
+    lines = list(fast.away.roster.all())
+    assert [_values(line) for line in lines] == [_values(line) for line in orm.away.roster.all()]
+    assert all(line.entry is fast.away for line in lines)
+
+
+def test_the_roster_is_the_entrys_own_queryset_and_the_deferred_state_still_loads():
+    match = make_match()
+    Match.objects.filter(pk=match.pk).update(state_cache={"status": "scheduled"})
+    with transaction.atomic():
+        fast = locked_match_with_config(match.pk)
+        with CaptureQueriesContext(connection) as queries:
+            assert fast.home.team_handicap == 6  # (2, 2, 1, 1)
+        assert queries.captured_queries == []  # (the prefetch cache serves both)
+        # A further filter is a query of this entry's lines, as after Django's own prefetch.
+        assert fast.home.roster.filter(number__gte=3).count() == 2
+        assert fast.state_cache == {"status": "scheduled"}
+
+
+def test_there_is_no_locked_match_for_an_unknown_id():
+    with transaction.atomic():
+        assert locked_match_with_config(999_999) is None
+
+
+def test_the_match_row_is_locked_and_the_joined_rows_are_not():
+    match = make_match()
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        locked_match_with_config(match.pk)
+    sql = queries.captured_queries[0]["sql"]
+    if connection.vendor == "postgresql":
+        assert sql.endswith("FOR UPDATE OF m")
+    else:  # SQLite locks no row: its write transaction (IMMEDIATE, settings) keeps two writers apart
+        assert "FOR UPDATE" not in sql
