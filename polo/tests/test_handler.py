@@ -63,3 +63,42 @@ async def test_a_request_hops_to_the_sync_thread_once_for_its_whole_middleware_c
     assert one_hop_hops == 3 and stock_hops >= one_hop_hops + 8, (one_hop_hops, stock_hops)
     assert missing["status"] == stock_missing["status"] == 404
     assert missing["body"] == stock_missing["body"] and b"error" in missing["body"]
+
+
+@pytest.mark.asyncio
+async def test_requests_run_their_sync_code_in_a_warm_request_thread_not_a_new_one_each():
+    """Django's stock handler starts a thread for every request; this one lends a warm one: two
+    requests one after the other run their sync code (here the request_started receivers) in the
+    same thread, which is not the loop's."""
+    import threading
+
+    from django.core.signals import request_started
+
+    seen = []
+
+    def receiver(**kwargs):
+        seen.append(threading.current_thread())
+
+    request_started.connect(receiver)
+    try:
+        handler = OneHopASGIHandler()
+        for _ in range(2):
+            assert (await _get(handler, "/api/time"))["status"] == 200
+    finally:
+        request_started.disconnect(receiver)
+    assert len(seen) == 2 and seen[0] is seen[1], seen
+    assert seen[0] is not threading.main_thread() and seen[0].name.startswith("request"), seen[0]
+    assert len(handler.threads.idle) == 1
+
+
+def test_the_thread_pool_keeps_at_most_its_idle_threads_and_lends_them_again():
+    from polo.handler import _Threads
+
+    threads = _Threads(keep=1)
+    a, b = threads.take(), threads.take()
+    assert a is not b
+    threads.give(a)
+    threads.give(b)
+    assert threads.idle == [a] and b._shutdown and not a._shutdown
+    assert threads.take() is a and threads.idle == []
+    a.shutdown()
