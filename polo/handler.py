@@ -19,14 +19,16 @@ makes a one-thread executor per request and shuts it down after), on the event l
 view: ~13 % of an event POST's samples in ``bench_live.py --py-spy``. Here each request borrows a
 warm one-thread executor from ``_Threads`` and gives it back: one request at a time per thread, as
 before, and no thread start on the loop. ``asgiref``'s ``ThreadSensitiveContext(executor=)`` (3.13)
-runs the request's sync code in that executor and leaves it running on exit.
+runs the request's sync code in that executor and leaves it running on exit. Called from sync code
+through ``async_to_sync`` (tests, a management command), Django runs the request's sync code in the
+calling thread, on its database connection; so does this handler then, with Django's ``__call__``.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from asgiref.sync import ThreadSensitiveContext, sync_to_async
+from asgiref.sync import AsyncToSync, ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 
 KEEP_IDLE_THREADS = 8
@@ -58,7 +60,8 @@ class OneHopASGIHandler(ASGIHandler):
         self.threads = _Threads()
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] != "http" or getattr(AsyncToSync.executors, "current", None) is not None:
+            # Not HTTP (Django's error), or inside async_to_sync: the calling thread, as Django does.
             return await super().__call__(scope, receive, send)
         executor = self.threads.take()
         try:

@@ -102,3 +102,51 @@ def test_the_thread_pool_keeps_at_most_its_idle_threads_and_lends_them_again():
     assert threads.idle == [a] and b._shutdown and not a._shutdown
     assert threads.take() is a and threads.idle == []
     a.shutdown()
+
+
+def test_called_through_async_to_sync_a_request_runs_in_the_calling_thread_as_with_django():
+    """From sync code (a test holding its transaction, a command), Django's handler runs the
+    request's sync code in the calling thread, on its database connection; this one too."""
+    import asyncio
+    import threading
+
+    from asgiref.sync import async_to_sync
+    from django.core.signals import request_started
+
+    seen = []
+
+    def receiver(**kwargs):
+        seen.append(threading.current_thread())
+
+    scope = {
+        "type": "http",
+        "http_version": "1.1",
+        "method": "GET",
+        "path": "/api/time",
+        "raw_path": b"/api/time",
+        "query_string": b"",
+        "headers": [(b"host", b"testserver")],
+        "server": ("testserver", 80),
+        "client": ("127.0.0.1", 50000),
+    }
+    answers = []
+    sent = []
+
+    async def receive():
+        if len(sent) < len(answers) + 1:
+            sent.append(True)
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # the client stays connected
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            answers.append(message["status"])
+
+    request_started.connect(receiver)
+    try:
+        for handler in (OneHopASGIHandler(), ASGIHandler()):
+            async_to_sync(handler)(scope, receive, send)
+    finally:
+        request_started.disconnect(receiver)
+    assert answers == [200, 200]
+    assert seen == [threading.current_thread()] * 2, seen
