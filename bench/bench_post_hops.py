@@ -1,14 +1,12 @@
-"""An event's POST through the app's ASGI handler (the middleware chain in one thread hop and a
-warm thread per request, ``polo/handler.py``) beside Django's stock handler (a hop per middleware
-step and a new thread per request, ``stock_asgi.py``) and beside the one-hop chain on a new thread
-per request (``thread_per_request_asgi.py``, the app before its warm threads).
+"""An event's POST through the app's ASGI handler (the middleware chain in one thread hop,
+``polo/handler.py``) beside Django's stock handler (a hop per middleware step, ``stock_asgi.py``).
 
     python bench/bench_post_hops.py            # 3 rounds of 300 POSTs each way, interleaved
 
 One uvicorn process on PostgreSQL (127.0.0.1:5432, a fresh database, its pool on, as deployed) and
 the in-memory layer, the demo loaded, no viewer; the scorer posts ``whistle`` and ``play`` in turn
 over keep-alive HTTP, one at a time; the first 20 of each round are left out (warm-up). Each round
-starts every server afresh, in the order of ``HANDLERS``. Writes ``bench/results/post_hops.json``.
+starts both servers afresh, stock first. Writes ``bench/results/post_hops.json``.
 """
 
 from __future__ import annotations
@@ -28,11 +26,7 @@ sys.path.insert(0, str(BASE_DIR))
 
 from polo.testing import ServerProcess  # noqa: E402
 
-HANDLERS = {
-    "stock": "bench.stock_asgi:application",
-    "thread_per_request": "bench.thread_per_request_asgi:application",
-    "one_hop": "polo.asgi:application",
-}
+HANDLERS = {"stock": "bench.stock_asgi:application", "one_hop": "polo.asgi:application"}
 WARMUP = 20
 
 
@@ -78,26 +72,19 @@ def main() -> None:
                     "p90_ms": round(times[int(len(times) * 0.9)], 2),
                 }
             measured["ratio_p50"] = round(measured["one_hop"]["p50_ms"] / measured["stock"]["p50_ms"], 2)
-            measured["ratio_p50_to_thread_per_request"] = round(
-                measured["one_hop"]["p50_ms"] / measured["thread_per_request"]["p50_ms"], 2
-            )
             print(f"round {n + 1}: {json.dumps(measured)}", flush=True)
             rounds.append(measured)
     out = {
         "what": "POST an event (PostgreSQL with its pool, one uvicorn process, no viewer): the app's "
-        "handler (one hop, warm request threads) beside Django's stock ASGI handler and beside the "
-        "one-hop chain on a new thread per request",
+        "one-hop handler beside Django's stock ASGI handler",
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "posts_per_round": args.posts,
         "rounds": rounds,
         "median_p50_ms": {name: statistics.median(r[name]["p50_ms"] for r in rounds) for name in HANDLERS},
         "median_ratio_p50": statistics.median(r["ratio_p50"] for r in rounds),
-        "median_ratio_p50_to_thread_per_request": statistics.median(
-            r["ratio_p50_to_thread_per_request"] for r in rounds
-        ),
     }
     Path(args.output).write_text(json.dumps(out, indent=2) + "\n")
-    print(json.dumps({k: v for k, v in out.items() if k.startswith("median")}))
+    print(json.dumps({k: out[k] for k in ("median_p50_ms", "median_ratio_p50")}))
 
 
 if __name__ == "__main__":
