@@ -228,17 +228,24 @@ class AppTarget:
     def pids(self) -> list[int]:
         return [s.proc.pid for s in self.servers]
 
-    def fanout_ms(self) -> list[float | None]:
-        """Per posted event, from the servers' own logs (``LIVE_LOG_LEVEL=DEBUG``): when the last
-        of its sockets was written in any process, in ms after the decision — the server's side
-        of the latency, without the network and the load generator's reading."""
-        done: dict[int, float] = {}
+    def fanout_by_process_ms(self) -> list[dict[int, float]]:
+        """Per server process, from its own log (``LIVE_LOG_LEVEL=DEBUG``): for each update (by
+        seq), when the last of its sockets was written, in ms after the decision."""
+        done: list[dict[int, float]] = []
         for server in self.servers:
+            mine: dict[int, float] = {}
             for match in FANOUT_LINE.finditer(server.log_path.read_text(errors="replace")):
                 if int(match["match"]) == self.match_id:
-                    seq = int(match["seq"])
-                    done[seq] = max(done.get(seq, 0.0), float(match["public"]), float(match["officials"]))
-        return [done.get(seq) for seq in self.seqs]
+                    mine[int(match["seq"])] = max(float(match["public"]), float(match["officials"]))
+            done.append(mine)
+        return done
+
+    def fanout_ms(self) -> list[float | None]:
+        """Per posted event: when the last of its sockets was written in any process, in ms after
+        the decision — the server's side of the latency, without the network and the load
+        generator's reading."""
+        by_process = self.fanout_by_process_ms()
+        return [max((p[seq] for p in by_process if seq in p), default=None) for seq in self.seqs]
 
 
 class FloorTarget:
@@ -262,6 +269,9 @@ class FloorTarget:
 
     def fanout_ms(self) -> list[float | None]:
         return []  # (the floor keeps no account of its own)
+
+    def fanout_by_process_ms(self) -> list[dict[int, float]]:
+        return []
 
 
 def measure(
@@ -319,6 +329,11 @@ def measure(
         return [v for n in range(first, last) for v in result["by_event"].get(str(n), [])]
 
     fanout = target.fanout_ms()
+    counted_seqs = getattr(target, "seqs", [])[WARMUP_EVENTS:]
+    server_per_process = [
+        r1(statistics.median(got)) if (got := [p[q] for q in counted_seqs if q in p]) else None
+        for p in target.fanout_by_process_ms()
+    ]
     fanout_rest = [v for v in fanout[1:] if v is not None]
     counted_public = latencies(public, WARMUP_EVENTS, total)
     counted_official = latencies(official, WARMUP_EVENTS, total)
@@ -354,6 +369,9 @@ def measure(
             r1(statistics.median([d[str(n)] for n in range(WARMUP_EVENTS, total) if str(n) in d]))
             for d in public["by_url_p50"]
         ],
+        # The same from the servers' side (app only): each process's last write after the
+        # decision, the median over the counted events (its crowd's share of the time above).
+        "per_process_server_fanout_p50_ms": server_per_process,
         "officials_per_event_p50_ms": [
             r1(statistics.median(got)) for n in range(total) if (got := official["by_event"].get(str(n)))
         ],
@@ -464,7 +482,8 @@ def _run_line(m: dict) -> str:
         f"CPU/delivery {a['server_cpu_us_per_delivery']} vs {f['server_cpu_us_per_delivery']} "
         f"(bare {b['server_cpu_us_per_delivery']}) us; "
         f"gen lag {a['generator_loop_lag_p99_ms']} ms; load {a['load_average_1min']}; "
-        f"per process p50 {a['per_process_p50_ms']} ms{durable}"
+        f"per process p50 {a['per_process_p50_ms']} ms (the servers' own: {a['per_process_server_fanout_p50_ms']} ms)"
+        f"{durable}"
     )
 
 
