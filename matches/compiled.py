@@ -1,9 +1,10 @@
-"""The two reads of an event's POST as SQL built once per process (issue 14: where the time goes).
+"""The event POST's read of its match as SQL built once per process (issue 14: where the time goes).
 
 Profiled, an event's POST was mostly Django's query compiler, not the database or the rules:
 building the SQL of the locked match with its four joins took about 1 ms on every POST, and the
 rosters' prefetch (a select_related, a filter, an ordering) about as much again, the same SQL
-each time. Here each statement is built once, from the models' ``_meta`` (so it follows every
+each time. Here the two are one statement (the rosters' lines joined to the locked match: one
+round trip instead of two), built once, from the models' ``_meta`` (so it follows every
 field they gain), runs on Django's connection (its transaction, its pool, its prepared
 statements), and its rows become model instances through the ORM's own steps: each column's
 converters (``from_db_value`` and the backend's), then ``Model.from_db``. What the caller gets is
@@ -63,8 +64,10 @@ class _Statement:
         self.build_sql = build_sql
         self.built: WeakKeyDictionary[Any, tuple[str, list]] = WeakKeyDictionary()
 
-    def rows(self, alias: str, params: list[Any]):
-        """Each row as one instance per part."""
+    def rows(self, alias: str, params: list[Any], *, once: int = 0):
+        """Each row as one instance per part. The first ``once`` parts are the same in every row
+        (a one-to-many join): built from the first row only. A later part whose columns are all
+        NULL (an outer join that found nothing) is None."""
         connection = connections[alias]
         built = self.built.get(connection)
         if built is None:
@@ -74,16 +77,26 @@ class _Statement:
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             fetched = cursor.fetchall()
-        for row in fetched:
+        first: list[Any] = []
+        for n, row in enumerate(fetched):
             start, instances = 0, []
-            for part, converters in zip(self.parts, converters_of, strict=True):
+            for k, (part, converters) in enumerate(zip(self.parts, converters_of, strict=True)):
                 end = start + part.width
-                instances.append(part.build(alias, list(row[start:end]), converters, connection))
+                if k < once and n > 0:
+                    instances.append(first[k])
+                elif row[start] is None:  # (the primary key, first of a part's columns)
+                    instances.append(None)
+                else:
+                    instances.append(part.build(alias, list(row[start:end]), converters, connection))
                 start = end
+            if n == 0:
+                first = instances
             yield instances
 
 
 def _locked_sql(connection, columns: str) -> str:
+    """The match with the rows its config is built from, one row per roster line of either entry
+    (one row with no line when neither has any), in the lines' number order."""
     quote = connection.ops.quote_name
     features = connection.features
     if features.has_select_for_update_of:
@@ -100,7 +113,10 @@ def _locked_sql(connection, columns: str) -> str:
         f" INNER JOIN {quote(Team._meta.db_table)} ht ON ht.id = he.{quote('team_id')}"
         f" INNER JOIN {quote(Entry._meta.db_table)} ae ON ae.id = m.{quote('away_id')}"
         f" INNER JOIN {quote(Team._meta.db_table)} at ON at.id = ae.{quote('team_id')}"
-        f" WHERE m.id = %s{lock}"
+        f" LEFT JOIN {quote(RosterLine._meta.db_table)} rl"
+        f" ON rl.{quote('entry_id')} IN (m.{quote('home_id')}, m.{quote('away_id')})"
+        f" LEFT JOIN {quote(Player._meta.db_table)} p ON p.id = rl.{quote('player_id')}"
+        f" WHERE m.id = %s ORDER BY rl.{quote('number')}{lock}"
     )
 
 
@@ -113,34 +129,26 @@ _LOCKED = _Statement(
         _Columns(Team, "ht"),
         _Columns(Entry, "ae"),
         _Columns(Team, "at"),
+        _Columns(RosterLine, "rl"),
+        _Columns(Player, "p"),
     ),
     _locked_sql,
 )
-
-
-def _rosters_sql(connection, columns: str) -> str:
-    quote = connection.ops.quote_name
-    return (
-        f"SELECT {columns} FROM {quote(RosterLine._meta.db_table)} rl"
-        f" INNER JOIN {quote(Player._meta.db_table)} p ON p.id = rl.{quote('player_id')}"
-        f" WHERE rl.{quote('entry_id')} IN (%s, %s) ORDER BY rl.{quote('number')}"
-    )
-
-
-_ROSTERS = _Statement((_Columns(RosterLine, "rl"), _Columns(Player, "p")), _rosters_sql)
+_MATCH_PARTS = 7  # the match and its config's rows: the same in every row of _LOCKED
 
 
 def locked_match_with_config(match_id: int) -> Match | None:
     """What ``Match.objects.select_for_update(of=("self",)).select_related("tournament", "field",
     "home__team", "away__team").defer("state_cache").get(pk=match_id)`` followed by
-    ``games.with_rosters`` gives, in two statements built once: the match row locked until the end
-    of the caller's transaction, its tournament, field, entries and teams cached on it, both
-    rosters (players included) in the entries' prefetch caches. None if there is no such match."""
+    ``games.with_rosters`` gives, in one statement built once (one round trip: under a crowd, after
+    the pause between two events, each costs about 1 ms here, ``docs/CAPACITY.md``): the match row
+    locked until the end of the caller's transaction, its tournament, field, entries and teams
+    cached on it, both rosters (players included) in the entries' prefetch caches. None if there is no such match."""
     alias = router.db_for_write(Match)
-    found = next(_LOCKED.rows(alias, [match_id]), None)
-    if found is None:
+    rows = list(_LOCKED.rows(alias, [match_id], once=_MATCH_PARTS))
+    if not rows:
         return None
-    match, tournament, field, home, home_team, away, away_team = found
+    match, tournament, field, home, home_team, away, away_team = rows[0][:_MATCH_PARTS]
     home.team = home_team
     away.team = away_team
     match.tournament = tournament
@@ -148,9 +156,10 @@ def locked_match_with_config(match_id: int) -> Match | None:
     match.home = home
     match.away = away
     lines: dict[int, list[RosterLine]] = {home.pk: [], away.pk: []}
-    for line, player in _ROSTERS.rows(alias, [home.pk, away.pk]):
-        line.player = player
-        lines[line.entry_id].append(line)
+    for line, player in (row[_MATCH_PARTS:] for row in rows):
+        if line is not None:
+            line.player = player
+            lines[line.entry_id].append(line)
     for entry in (home, away):
         _prefetched_roster(entry, lines[entry.pk])
     return match

@@ -55,7 +55,7 @@ def test_the_locked_match_is_the_rows_the_orm_reads_with_every_relation_cached()
             fast = locked_match_with_config(match.pk)
             config = match_config(fast)
             role_rows = (fast.tournament.name, fast.field.name, fast.home.team.name, fast.away.team.color)
-        assert len(queries.captured_queries) == 2  # the match with its joins, both rosters
+        assert len(queries.captured_queries) == 1  # the match with its joins and both rosters
     assert config == match_config(orm)
     assert [p["number"] for p in config["home"]["players"]] == [1, 2, 3, 4]
     assert config["home"]["handicap_goals"] == 1.5
@@ -85,6 +85,27 @@ def test_the_roster_is_the_entrys_own_queryset_and_the_deferred_state_still_load
         # A further filter is a query of this entry's lines, as after Django's own prefetch.
         assert fast.home.roster.filter(number__gte=3).count() == 2
         assert fast.state_cache == {"status": "scheduled"}
+
+
+def test_a_match_whose_entries_have_no_roster_yet_is_read_with_empty_rosters():
+    match = make_match()
+    RosterLine.objects.filter(entry__in=(match.home, match.away)).delete()
+    with transaction.atomic():
+        fast = locked_match_with_config(match.pk)
+        with CaptureQueriesContext(connection) as queries:
+            assert (list(fast.home.roster.all()), list(fast.away.roster.all())) == ([], [])
+        assert queries.captured_queries == []
+    assert (fast.home.team.pk, fast.away.team.pk) == (match.home.team_id, match.away.team_id)
+
+
+def test_one_entrys_roster_alone_is_read_and_the_other_stays_empty():
+    match = make_match()
+    RosterLine.objects.filter(entry=match.away).delete()
+    with transaction.atomic():
+        fast = locked_match_with_config(match.pk)
+    assert [line.number for line in fast.home.roster.all()] == [1, 2, 3, 4]
+    assert list(fast.away.roster.all()) == []
+    assert all(line.player.pk == line.player_id for line in fast.home.roster.all())
 
 
 def test_there_is_no_locked_match_for_an_unknown_id():
