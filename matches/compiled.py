@@ -17,9 +17,10 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from django.db import connections, router
+from django.db import DatabaseError, connections, router
+from django.db.models import signals
 
-from .models import Entry, Field, Match, Player, RosterLine, Team, Tournament
+from .models import Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
 
 
 class _Columns:
@@ -175,3 +176,54 @@ def _prefetched_roster(entry: Entry, lines: list[RosterLine]) -> None:
     roster._prefetch_done = True
     entry._prefetched_objects_cache = getattr(entry, "_prefetched_objects_cache", {})
     entry._prefetched_objects_cache[RosterLine._meta.get_field("entry").remote_field.cache_name] = roster
+
+
+def append_and_save(match: Match, rows: list[MatchEvent], fields: tuple[str, ...]) -> None:
+    """Insert ``rows`` (new events of ``match``, not yet saved) and save ``fields`` of the match:
+    on PostgreSQL in one statement (the insert a data-modifying CTE of the update: one round trip
+    instead of two, ``docs/CAPACITY.md``), elsewhere through the ORM. Either way each instance is
+    saved as ``save`` leaves it (its primary key, not ``adding``) and Django's ``pre_save`` and
+    ``post_save`` are sent for each, the match's with ``update_fields``."""
+    alias = router.db_for_write(Match)
+    connection = connections[alias]
+    if connection.vendor != "postgresql" or not rows:
+        for row in rows:
+            row.save(force_insert=True, using=alias)
+        match.save(update_fields=fields, using=alias)
+        return
+    quote = connection.ops.quote_name
+    event_fields = [f for f in MatchEvent._meta.concrete_fields if not f.primary_key]
+    match_fields = [Match._meta.get_field(name) for name in fields]
+    for row in rows:
+        signals.pre_save.send(sender=MatchEvent, instance=row, raw=False, using=alias, update_fields=None)
+    signals.pre_save.send(sender=Match, instance=match, raw=False, using=alias, update_fields=frozenset(fields))
+    one_row = "(" + ", ".join(["%s"] * len(event_fields)) + ")"
+    event_pk = quote(MatchEvent._meta.pk.column)
+    sql = (
+        f"WITH e AS (INSERT INTO {quote(MatchEvent._meta.db_table)}"
+        f" ({', '.join(quote(f.column) for f in event_fields)}) VALUES {', '.join([one_row] * len(rows))}"
+        f" RETURNING {event_pk}, {quote('seq')})"
+        f" UPDATE {quote(Match._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in match_fields)}"
+        f" WHERE {quote(Match._meta.pk.column)} = %s"
+        f" RETURNING (SELECT json_agg(json_build_array(e.{event_pk}, e.{quote('seq')})) FROM e)"
+    )
+    params = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in event_fields]
+    params += [f.get_db_prep_save(f.pre_save(match, False), connection) for f in match_fields]
+    params.append(match.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        answer = cursor.fetchone()
+    if answer is None:  # (as Django's save with update_fields: the row is gone)
+        raise DatabaseError("Save with update_fields did not affect any rows.")
+    pks = {seq: pk for pk, seq in answer[0]}
+    for row in rows:
+        row.pk = pks[row.seq]
+        row._state.adding = False
+        row._state.db = alias
+        signals.post_save.send(
+            sender=MatchEvent, instance=row, created=True, update_fields=None, raw=False, using=alias
+        )
+    match._state.db = alias
+    signals.post_save.send(
+        sender=Match, instance=match, created=False, update_fields=frozenset(fields), raw=False, using=alias
+    )

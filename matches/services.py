@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from officiating.engine import Game, Rejection, decide, same_event, to_state
 
 from .availability import event_refusal
-from .compiled import locked_match_with_config
+from .compiled import append_and_save, locked_match_with_config
 from .games import game_remember, horns_due, match_config, match_game
 from .log_events import LoggedEvents, publish
 from .models import Match, MatchEvent
@@ -56,8 +56,9 @@ class LogResult:
 
 
 def _append(match: Match, event: dict[str, Any], user, now: float) -> MatchEvent:
+    """The next row of the log, saved with the match's state by ``_save_and_publish``."""
     match.last_seq += 1
-    return MatchEvent.objects.create(
+    return MatchEvent(
         match=match,
         seq=match.last_seq,
         client_id=str(event["id"]),
@@ -82,13 +83,13 @@ def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[MatchE
 def _save_and_publish(
     match: Match, game: Game, config: dict[str, Any], now: float, rows: list[MatchEvent]
 ) -> dict[str, Any]:
-    """After appending ``rows``: save the state cache, remember the fold, and hand the rows and
+    """After appending ``rows``: store them with the state cache, remember the fold, and hand the rows and
     the state after them to the seam (``log_events``), which passes them on once the transaction
     commits. Returns the state (English, projected to ``now``)."""
     state = to_state(game, now=now)
     match.state_cache = state
     match.status = state.get("status", match.status)
-    match.save(update_fields=["state_cache", "last_seq", "status"])
+    append_and_save(match, rows, ("state_cache", "last_seq", "status"))
     game_remember(match.pk, match.last_seq, config, game)
     events = tuple(
         {

@@ -122,3 +122,71 @@ def test_the_match_row_is_locked_and_the_joined_rows_are_not():
         assert sql.endswith("FOR UPDATE OF m")
     else:  # SQLite locks no row: its write transaction (IMMEDIATE, settings) keeps two writers apart
         assert "FOR UPDATE" not in sql
+
+
+def test_new_events_and_the_state_are_stored_together_with_their_keys_and_signals():
+    """PostgreSQL: the events' insert and the match's update are one statement (one round trip);
+    elsewhere the ORM's. Either way the rows are stored, keyed, and saved as ``save`` leaves them,
+    and Django's save signals are sent (the match's with its update_fields)."""
+    from django.db.models.signals import post_save
+    from django.utils.timezone import now
+
+    from matches.compiled import append_and_save
+    from matches.models import MatchEvent
+
+    match = make_match()
+    seen = []
+
+    def receiver(sender, instance, created, update_fields=None, **kwargs):
+        seen.append((sender.__name__, created, set(update_fields) if update_fields else None))
+
+    post_save.connect(receiver)
+    try:
+        with transaction.atomic():
+            locked = locked_match_with_config(match.pk)
+            rows = [
+                MatchEvent(
+                    match=locked,
+                    seq=n,
+                    client_id=f"c{n}",
+                    type="play",
+                    payload={"id": f"c{n}", "type": "play"},
+                    received_at=now(),
+                )
+                for n in (1, 2)
+            ]
+            locked.last_seq, locked.state_cache, locked.status = 2, {"status": "in_play"}, "in_play"
+            with CaptureQueriesContext(connection) as queries:
+                append_and_save(locked, rows, ("state_cache", "last_seq", "status"))
+    finally:
+        post_save.disconnect(receiver)
+    writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UPDATE", "WITH"))]
+    assert len(writes) == (1 if connection.vendor == "postgresql" else 3), writes
+    stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("pk", "seq", "payload"))
+    assert stored == [(rows[0].pk, 1, {"id": "c1", "type": "play"}), (rows[1].pk, 2, {"id": "c2", "type": "play"})]
+    assert all(row.pk is not None and not row._state.adding for row in rows)
+    match.refresh_from_db()
+    assert (match.last_seq, match.status, match.state_cache) == (2, "in_play", {"status": "in_play"})
+    assert seen == [
+        ("MatchEvent", True, None),
+        ("MatchEvent", True, None),
+        ("Match", False, {"state_cache", "last_seq", "status"}),
+    ]
+
+
+def test_storing_the_state_of_a_match_that_is_gone_fails_and_stores_nothing():
+    """As Django's save with update_fields: no match row to update is an error, and the
+    transaction stores none of the events either."""
+    from django.db import DatabaseError
+    from django.utils.timezone import now
+
+    from matches.compiled import append_and_save
+    from matches.models import MatchEvent
+
+    match = make_match()
+    ghost = Match.objects.get(pk=match.pk)
+    ghost.pk = 999_999
+    row = MatchEvent(match=ghost, seq=1, client_id="c1", type="play", payload={}, received_at=now())
+    with pytest.raises(DatabaseError), transaction.atomic():
+        append_and_save(ghost, [row], ("last_seq",))
+    assert not MatchEvent.objects.exists()
