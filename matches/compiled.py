@@ -1,4 +1,5 @@
-"""The event POST's read of its match as SQL built once per process (issue 14: where the time goes).
+"""The event POST's read of its match as SQL built once per process, and its write in one statement
+on PostgreSQL (``append_and_save``) (issue 14: where the time goes).
 
 Profiled, an event's POST was mostly Django's query compiler, not the database or the rules:
 building the SQL of the locked match with its four joins took about 1 ms on every POST, and the
