@@ -240,6 +240,14 @@ class AppTarget:
             done.append(mine)
         return done
 
+    def fanout_p50_by_process_ms(self, skip: int) -> list[float | None]:
+        """Each process's median of the above over the posted events after the first ``skip``."""
+        counted = self.seqs[skip:]
+        return [
+            r1(statistics.median(got)) if (got := [p[seq] for seq in counted if seq in p]) else None
+            for p in self.fanout_by_process_ms()
+        ]
+
     def fanout_ms(self) -> list[float | None]:
         """Per posted event: when the last of its sockets was written in any process, in ms after
         the decision — the server's side of the latency, without the network and the load
@@ -270,7 +278,7 @@ class FloorTarget:
     def fanout_ms(self) -> list[float | None]:
         return []  # (the floor keeps no account of its own)
 
-    def fanout_by_process_ms(self) -> list[dict[int, float]]:
+    def fanout_p50_by_process_ms(self, skip: int) -> list[float | None]:
         return []
 
 
@@ -329,11 +337,7 @@ def measure(
         return [v for n in range(first, last) for v in result["by_event"].get(str(n), [])]
 
     fanout = target.fanout_ms()
-    counted_seqs = getattr(target, "seqs", [])[WARMUP_EVENTS:]
-    server_per_process = [
-        r1(statistics.median(got)) if (got := [p[q] for q in counted_seqs if q in p]) else None
-        for p in target.fanout_by_process_ms()
-    ]
+    server_per_process = target.fanout_p50_by_process_ms(skip=WARMUP_EVENTS)
     fanout_rest = [v for v in fanout[1:] if v is not None]
     counted_public = latencies(public, WARMUP_EVENTS, total)
     counted_official = latencies(official, WARMUP_EVENTS, total)

@@ -192,22 +192,10 @@ def append_and_save(match: Match, rows: list[MatchEvent], fields: tuple[str, ...
             row.save(force_insert=True, using=alias)
         match.save(update_fields=fields, using=alias)
         return
-    quote = connection.ops.quote_name
-    event_fields = [f for f in MatchEvent._meta.concrete_fields if not f.primary_key]
-    match_fields = [Match._meta.get_field(name) for name in fields]
+    sql, event_fields, match_fields = _write_sql(connection, len(rows), fields)
     for row in rows:
         signals.pre_save.send(sender=MatchEvent, instance=row, raw=False, using=alias, update_fields=None)
     signals.pre_save.send(sender=Match, instance=match, raw=False, using=alias, update_fields=frozenset(fields))
-    one_row = "(" + ", ".join(["%s"] * len(event_fields)) + ")"
-    event_pk = quote(MatchEvent._meta.pk.column)
-    sql = (
-        f"WITH e AS (INSERT INTO {quote(MatchEvent._meta.db_table)}"
-        f" ({', '.join(quote(f.column) for f in event_fields)}) VALUES {', '.join([one_row] * len(rows))}"
-        f" RETURNING {event_pk}, {quote('seq')})"
-        f" UPDATE {quote(Match._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in match_fields)}"
-        f" WHERE {quote(Match._meta.pk.column)} = %s"
-        f" RETURNING (SELECT json_agg(json_build_array(e.{event_pk}, e.{quote('seq')})) FROM e)"
-    )
     params = [f.get_db_prep_save(f.pre_save(row, True), connection) for row in rows for f in event_fields]
     params += [f.get_db_prep_save(f.pre_save(match, False), connection) for f in match_fields]
     params.append(match.pk)
@@ -228,3 +216,29 @@ def append_and_save(match: Match, rows: list[MatchEvent], fields: tuple[str, ...
     signals.post_save.send(
         sender=Match, instance=match, created=False, update_fields=frozenset(fields), raw=False, using=alias
     )
+
+
+_WRITES: dict[tuple[int, tuple[str, ...]], tuple[str, list, list]] = {}
+
+
+def _write_sql(connection, count: int, fields: tuple[str, ...]) -> tuple[str, list, list]:
+    """PostgreSQL's one statement for ``count`` new events and the match's ``fields``, built once
+    per shape, with the fields whose values it takes, in order."""
+    built = _WRITES.get((count, fields))
+    if built is not None:
+        return built
+    quote = connection.ops.quote_name
+    event_fields = [f for f in MatchEvent._meta.concrete_fields if not f.primary_key]
+    match_fields = [Match._meta.get_field(name) for name in fields]
+    one_row = "(" + ", ".join(["%s"] * len(event_fields)) + ")"
+    event_pk, seq = quote(MatchEvent._meta.pk.column), quote("seq")
+    sql = (
+        f"WITH e AS (INSERT INTO {quote(MatchEvent._meta.db_table)}"
+        f" ({', '.join(quote(f.column) for f in event_fields)}) VALUES {', '.join([one_row] * count)}"
+        f" RETURNING {event_pk}, {seq})"
+        f" UPDATE {quote(Match._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in match_fields)}"
+        f" WHERE {quote(Match._meta.pk.column)} = %s"
+        f" RETURNING (SELECT json_agg(json_build_array(e.{event_pk}, e.{seq})) FROM e)"
+    )
+    built = _WRITES[(count, fields)] = (sql, event_fields, match_fields)
+    return built

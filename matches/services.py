@@ -83,9 +83,9 @@ def _append_due(match: Match, game: Game, now: float) -> tuple[Game, list[MatchE
 def _save_and_publish(
     match: Match, game: Game, config: dict[str, Any], now: float, rows: list[MatchEvent]
 ) -> dict[str, Any]:
-    """After appending ``rows``: store them with the state cache, remember the fold, and hand the rows and
-    the state after them to the seam (``log_events``), which passes them on once the transaction
-    commits. Returns the state (English, projected to ``now``)."""
+    """After appending ``rows``: store them with the state cache, remember the fold, and hand the
+    rows and the state after them to the seam (``log_events``), which passes them on once the
+    transaction commits. Returns the state (English, projected to ``now``)."""
     state = to_state(game, now=now)
     match.state_cache = state
     match.status = state.get("status", match.status)
