@@ -93,6 +93,10 @@ def _users() -> dict[str, object]:
     return users
 
 
+# How long the demo's match has been under way when the demo is loaded.
+LIVE_FOR = timedelta(minutes=40)
+
+
 @transaction.atomic
 def load_demo(now: datetime | None = None) -> tuple[Tournament, Match]:
     """Create the demo (idempotent: an existing demo is left as it is). Returns the tournament and
@@ -108,7 +112,7 @@ def load_demo(now: datetime | None = None) -> tuple[Tournament, Match]:
     tournament = Tournament.objects.create(
         name=DEMO_TOURNAMENT,
         club="Demo Polo Club",
-        starts_on=today,
+        starts_on=timezone.localdate(now - LIVE_FOR),  # the match under way may have begun yesterday
         ends_on=today + timedelta(days=6),
         lower_handicap_limit=0,
         upper_handicap_limit=8,
@@ -128,9 +132,8 @@ def load_demo(now: datetime | None = None) -> tuple[Tournament, Match]:
         entries.append(entry)
 
     tz = timezone.get_current_timezone()
-    # Started 40 minutes ago, but on today's local date (the day pages list today's matches).
-    midnight = timezone.make_aware(datetime.combine(today, dtime(0, 1)), timezone.get_current_timezone())
-    live_start = max(now - timedelta(minutes=40), min(midnight, now))
+    # Started LIVE_FOR ago (after midnight, yesterday's: the day pages keep a match under way).
+    live_start = now - LIVE_FOR
     pairs = [(0, 1, 0, live_start), (2, 3, 1, live_start)]
     pairs += [(4, 5, 0, None), (0, 2, 1, None), (1, 3, 0, None), (5, 2, 1, None)]
     matches = []

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from officiating.engine import to_state
@@ -129,11 +129,44 @@ def parse_day(value: str | None) -> dt.date:
     return dt.date.fromisoformat(value)
 
 
+# A match in one of these is under way: its play may run past midnight.
+UNDER_WAY = (
+    Match.Status.IN_PLAY,
+    Match.Status.STOPPED,
+    Match.Status.INTERVAL,
+    Match.Status.TIED,
+    Match.Status.SHOOTOUT,
+)
+
+
+def _day_start(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min), timezone.get_current_timezone())
+
+
+def _ran_past(start: dt.datetime) -> Q:
+    """Started in the day before ``start`` and ran past it: still under way, or an event logged
+    since."""
+    return Q(starts_at__gte=start - dt.timedelta(days=1), starts_at__lt=start) & (
+        Q(status__in=UNDER_WAY) | Exists(MatchEvent.objects.filter(match=OuterRef("pk"), received_at__gte=start))
+    )
+
+
+def played_on(day: dt.date) -> Q:
+    """The matches played on ``day`` (local time): those starting on it, and those that started
+    the day before and ran past midnight, so that a late match stays on the day's lists."""
+    start = _day_start(day)
+    return Q(starts_at__gte=start, starts_at__lt=start + dt.timedelta(days=1)) | _ran_past(start)
+
+
+def played_from(day: dt.date) -> Q:
+    """The matches played on ``day`` or later (an official's coming matches)."""
+    start = _day_start(day)
+    return Q(starts_at__gte=start) | _ran_past(start)
+
+
 def day_matches(day: dt.date, *, tournament_id: int | None = None) -> list[Match]:
-    """The matches starting on ``day`` (local time), in order, with their config's rows."""
-    tz = timezone.get_current_timezone()
-    start = timezone.make_aware(dt.datetime.combine(day, dt.time.min), tz)
-    matches = matches_with_config().filter(starts_at__gte=start, starts_at__lt=start + dt.timedelta(days=1))
+    """The matches played on ``day`` (``played_on``), in order, with their config's rows."""
+    matches = matches_with_config().filter(played_on(day))
     if tournament_id is not None:
         matches = matches.filter(tournament_id=tournament_id)
     return with_rosters(list(matches.order_by("starts_at", "field__name")))

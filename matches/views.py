@@ -10,12 +10,13 @@ from django.utils import timezone
 
 from .models import Match, Tournament
 from .permissions import is_committee
+from .selectors import played_from, played_on
 
 
 def home(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     matches = (
-        Match.objects.filter(starts_at__date=today)
+        Match.objects.filter(played_on(today))
         .select_related("home__team", "away__team", "field", "tournament")
         .order_by("starts_at")
     )
@@ -23,7 +24,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         mine = (
             Match.objects.filter(Q(scorer=request.user) | Q(referee=request.user) | Q(umpires=request.user))
-            .filter(starts_at__date__gte=today)
+            .filter(played_from(today))
             .select_related("home__team", "away__team", "field")
             .distinct()
             .order_by("starts_at")

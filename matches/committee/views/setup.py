@@ -25,6 +25,7 @@ from matches.permissions import (
     is_federation,
     may_edit_field,
 )
+from matches.selectors import played_on
 
 from .. import standings
 from ..audit import with_lines
@@ -53,7 +54,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "today": today,
             "matches": committee_matches(request.user)
-            .filter(starts_at__date=today)
+            .filter(played_on(today))
             .select_related("home__team", "away__team", "field")
             .order_by("starts_at", "field__name"),
             "tournaments": committee_tournaments(request.user).order_by("-starts_on", "name"),
