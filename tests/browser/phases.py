@@ -18,9 +18,8 @@ others are logged an hour ago (their clocks are stopped, so the time does not sh
 from __future__ import annotations
 
 import json
-import time
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 # The phases (docs/MATCH-LOG.md "State": ``status``, ``result``), in the order a match meets them.
@@ -134,6 +133,25 @@ def _entry(tournament, name: str, color: str, handicaps: tuple[int, ...]):
     return entry
 
 
+def _times(name: str, count: int, running: bool) -> tuple[datetime, float]:
+    """When the match starts, and when its first of ``count`` events (a second apart) is logged.
+    A phase whose clock or countdown runs ends its events now and started twenty minutes ago
+    (yesterday's just after midnight: it is still under way, so still on the day's lists); one
+    that does not ended them an hour ago, but today still (the day's lists are of the local day);
+    a scheduled match starts in half an hour, or a minute before midnight if that is sooner."""
+    from django.utils import timezone
+
+    now = timezone.localtime()
+    if name == "scheduled":
+        return min(now + timedelta(minutes=30), now.replace(hour=23, minute=59, second=0, microsecond=0)), 0.0
+    last_start = now.timestamp() - count  # (the events end now)
+    if running:
+        return now - timedelta(minutes=20), last_start
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    first = min(max(last_start - HOUR, midnight + 120), last_start)
+    return datetime.fromtimestamp(first - 60, now.tzinfo), first
+
+
 def match_in_phase(name: str, *, home: str = HOME, away: str = AWAY, tournament=None):
     """A new match of ``home`` against ``away`` in phase ``name`` (one of ``PHASES``), its events
     logged through ``match_event_log``; every event must be accepted."""
@@ -143,6 +161,7 @@ def match_in_phase(name: str, *, home: str = HOME, away: str = AWAY, tournament=
     from matches.services import match_event_log
 
     periods, events, running = _events(name)
+    starts_at, t = _times(name, len(events), running)
     today = timezone.localdate()
     if tournament is None:
         tournament = Tournament.objects.filter(name=TOURNAMENT).first() or Tournament.objects.create(
@@ -155,11 +174,9 @@ def match_in_phase(name: str, *, home: str = HOME, away: str = AWAY, tournament=
         home=_entry(tournament, home, "#b91c1c", (2, 2, 1, 1)),
         away=_entry(tournament, away, "#1d4ed8", (2, 2, 2, 1)),
         periods=periods,
-        starts_at=timezone.now() + (timedelta(minutes=30) if name == "scheduled" else -timedelta(minutes=20)),
+        starts_at=starts_at,
         away_handicap_goals=1 if name == "scheduled" else 0,
     )
-    # A second per event, ending now for a phase whose clock or countdown runs (else an hour ago).
-    t = time.time() - len(events) - (0 if running else HOUR)
     for i, event in enumerate(events, start=1):
         result = match_event_log(match_id=match.pk, event=event, now=t + i)
         if not result.accepted:
