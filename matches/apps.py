@@ -23,6 +23,7 @@ class MatchesConfig(AppConfig):
     def import_models(self) -> None:
         """The match log's models (``matches.models``), then each room's own."""
         super().import_models()
+        import_module(f"{self.name}.sessions")  # the sessions that carry their user
         for room in ROOMS_WITH_MODELS:
             import_module(f"{self.name}.{room}.models")
 

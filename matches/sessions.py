@@ -1,0 +1,126 @@
+"""Sessions that carry their user: the session and its official in one read.
+
+Django's database sessions keep the user's id inside the encoded session data, so every signed-in
+request reads the session and then the user: two round trips to the database before the view
+begins (under a crowd on this project's machine, some 3 ms of the event POST's 12; issue 14,
+``docs/CAPACITY.md``). Here the session's row carries the user's id in a column of its own
+(``UserSession.user``, kept by ``create_model_instance`` whenever the session is saved), the
+session is read joined to its user, and the authentication backend (``ModelBackend``) returns the
+user read with it instead of reading it again. Everything else is Django's: the session's
+encoding, expiry and key rotation, ``django.contrib.auth.get_user``'s checks (the backend named in
+the session, the password-change hash), and the user's fallback read when the session was not
+read by this store (a session loaded elsewhere, a user id that is not the session's).
+
+The user read with a session is kept in a context variable: it lives for the request (or the
+websocket's connect) that read it, and is only returned for the same user id.
+
+Ending an official's sessions is a delete by that column (``end_sessions``); a user deleted takes
+their sessions with them. The table is new with this module (``SESSION_ENGINE``): everyone signed
+in before it landed signs in once more.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextvars import ContextVar
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY, backends, get_user_model
+from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
+from django.contrib.sessions.base_session import AbstractBaseSession, BaseSessionManager
+from django.core.exceptions import SuspiciousOperation, ValidationError
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+# The user read with the last session this context loaded (None: no session, or no user in it).
+_read_with_session: ContextVar[Any] = ContextVar("read_with_session", default=None)
+
+
+class UserSession(AbstractBaseSession):
+    """Django's session row, with the id of the user signed in to it (none for a visitor's)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+
+    objects = BaseSessionManager()
+
+    class Meta(AbstractBaseSession.Meta):
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+
+    @classmethod
+    def get_session_store_class(cls):
+        return SessionStore
+
+
+class SessionStore(DatabaseSessionStore):
+    @classmethod
+    def get_model_class(cls):
+        return UserSession
+
+    def _get_session_from_db(self):
+        _read_with_session.set(None)
+        try:
+            row = self.model.objects.select_related("user").get(
+                session_key=self.session_key, expire_date__gt=timezone.now()
+            )
+        except (self.model.DoesNotExist, SuspiciousOperation) as e:
+            return self._not_found(e)
+        _read_with_session.set(row.user)
+        return row
+
+    async def _aget_session_from_db(self):
+        _read_with_session.set(None)
+        try:
+            row = await self.model.objects.select_related("user").aget(
+                session_key=self.session_key, expire_date__gt=timezone.now()
+            )
+        except (self.model.DoesNotExist, SuspiciousOperation) as e:
+            return self._not_found(e)
+        _read_with_session.set(row.user)
+        return row
+
+    def _not_found(self, error: Exception) -> None:
+        """As Django's store: a tampered key is logged, and the key is forgotten."""
+        if isinstance(error, SuspiciousOperation):
+            logging.getLogger(f"django.security.{error.__class__.__name__}").warning(str(error))
+        self._session_key = None
+
+    def create_model_instance(self, data: dict[str, Any]) -> UserSession:
+        row = super().create_model_instance(data)
+        row.user_id = _user_id(data.get(SESSION_KEY))
+        return row
+
+
+def _user_id(value: Any) -> Any:
+    """The session's user id as the user model's key (None if there is none, or not a key)."""
+    if value is None:
+        return None
+    try:
+        return get_user_model()._meta.pk.to_python(value)
+    except ValidationError:
+        return None
+
+
+class ModelBackend(backends.ModelBackend):
+    """Django's ``ModelBackend``; a signed-in request's user is the one read with its session."""
+
+    def get_user(self, user_id):
+        user = _read_with_session.get()
+        if user is not None and user.pk == user_id:
+            return user if self.user_can_authenticate(user) else None
+        return super().get_user(user_id)
+
+
+def end_sessions(user) -> int:
+    """Sign ``user`` out everywhere: delete their sessions. Returns how many there were."""
+    deleted, _by_model = UserSession.objects.filter(user=user).delete()
+    return deleted

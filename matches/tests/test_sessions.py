@@ -1,0 +1,116 @@
+"""Sessions that carry their user (``matches/sessions.py``): a signed-in request reads its session
+and its official in one statement, and Django's checks on both still hold."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from matches.sessions import ModelBackend, SessionStore, UserSession, end_sessions
+
+from .live_helpers import client_for, ev, post_event
+from .personas import PASSWORD, Cast, make_user
+
+pytestmark = pytest.mark.django_db
+
+USER_TABLE = f'"{get_user_model()._meta.db_table}"'
+SESSION_TABLE = f'"{UserSession._meta.db_table}"'
+
+
+@pytest.fixture
+def cast():
+    return Cast()
+
+
+def reads_of(queries, table: str) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT") and table in q["sql"]]
+
+
+def test_signing_in_records_the_user_on_the_session_and_signing_out_ends_it(cast):
+    client = Client()
+    assert client.post(reverse("login"), {"username": "sam", "password": PASSWORD}).status_code == 302
+    row = UserSession.objects.get(session_key=client.cookies["sessionid"].value)
+    assert row.user_id == cast.scorer_a.pk
+    assert row.get_decoded()["_auth_user_id"] == str(cast.scorer_a.pk)
+    client.post(reverse("logout"))
+    assert not UserSession.objects.filter(user=cast.scorer_a).exists()
+
+
+def test_a_visitors_session_has_no_user():
+    store = SessionStore()
+    store["django_language"] = "es"
+    store.save()
+    assert UserSession.objects.get(session_key=store.session_key).user_id is None
+
+
+def test_an_event_post_reads_the_session_and_its_official_in_one_statement(cast):
+    client = client_for(cast.scorer_a)
+    assert post_event(client, cast.match_a, ev("play")).status_code == 201
+    with CaptureQueriesContext(connection) as queries:
+        assert post_event(client, cast.match_a, ev("whistle", reason="other")).status_code == 201
+    sessions = reads_of(queries, SESSION_TABLE)
+    assert len(sessions) == 1 and USER_TABLE in sessions[0], sessions
+    assert reads_of(queries, USER_TABLE) == sessions  # no second read of the user
+
+
+@pytest.mark.django_db(transaction=True)  # (Channels' read closes old connections around it)
+def test_a_websocket_reads_the_session_and_its_official_in_one_statement(cast):
+    """Channels' own ``get_user``, as its ``AuthMiddlewareStack`` calls it for a socket's connect."""
+    from channels.auth import get_user
+
+    scope = {"session": SessionStore(client_for(cast.scorer_a).cookies["sessionid"].value)}
+    with CaptureQueriesContext(connection) as queries:
+        user = async_to_sync(get_user)(scope)
+    assert user == cast.scorer_a
+    sessions = reads_of(queries, SESSION_TABLE)
+    assert len(sessions) == 1 and USER_TABLE in sessions[0], sessions
+    assert reads_of(queries, USER_TABLE) == sessions
+
+
+def test_a_deactivated_official_is_signed_out_at_the_next_request(cast):
+    client = client_for(cast.scorer_a)
+    get_user_model().objects.filter(pk=cast.scorer_a.pk).update(is_active=False)
+    assert post_event(client, cast.match_a, ev("play")).status_code == 403
+
+
+def test_a_password_change_elsewhere_signs_the_old_session_out(cast):
+    client = client_for(cast.scorer_a)
+    assert post_event(client, cast.match_a, ev("play")).status_code == 201
+    cast.scorer_a.set_password("a new one, long enough")
+    cast.scorer_a.save()
+    assert post_event(client, cast.match_a, ev("whistle", reason="other")).status_code == 403
+
+
+def test_ending_an_officials_sessions_signs_them_out_everywhere_and_nobody_else(cast):
+    laptop, tablet = client_for(cast.scorer_a), client_for(cast.scorer_a)
+    other = client_for(cast.scorer_b)
+    assert end_sessions(cast.scorer_a) == 2
+    for client in (laptop, tablet):
+        assert post_event(client, cast.match_a, ev("play")).status_code == 403
+    assert post_event(other, cast.match_b, ev("play")).status_code == 201
+
+
+def test_the_backend_returns_the_user_read_with_the_session_for_that_id_only(cast):
+    client = client_for(cast.scorer_a)
+    store = SessionStore(client.cookies["sessionid"].value)
+    assert store["_auth_user_id"] == str(cast.scorer_a.pk)  # loads it, with its user
+    backend = ModelBackend()
+    with CaptureQueriesContext(connection) as queries:
+        assert backend.get_user(cast.scorer_a.pk) == cast.scorer_a
+    assert queries.captured_queries == []
+    with CaptureQueriesContext(connection) as queries:
+        assert backend.get_user(cast.scorer_b.pk) == cast.scorer_b  # another id: read from the table
+    assert len(reads_of(queries, USER_TABLE)) == 1
+
+
+def test_a_deleted_user_takes_their_sessions_with_them():
+    user = make_user("temporary")
+    client_for(user)
+    assert UserSession.objects.filter(user=user).count() == 1
+    user.delete()
+    assert UserSession.objects.count() == 0
