@@ -11,6 +11,7 @@ shared records (fields, teams, players) only while no other tournament uses them
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext_lazy as _, ngettext
 
 from .committee.models import AuditEntry, MatchReport, Webhook, WebhookDelivery
@@ -18,6 +19,7 @@ from .committee.services import committee_assign, committee_revoke
 from .models import CommitteeAssignment, Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
 from .officials.models import ScoreConfirmation
 from .permissions import COMMITTEE_GROUP, committee_tournament_ids, is_federation
+from .sessions import end_sessions
 
 
 class TournamentScoped(admin.ModelAdmin):
@@ -285,3 +287,23 @@ class CommitteeAssignmentAdmin(TournamentScoped):
             revoked += 1
         text = ngettext("%(count)d assignment revoked.", "%(count)d assignments revoked.", revoked)
         self.message_user(request, text % {"count": revoked}, messages.SUCCESS)
+
+
+User = get_user_model()
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+
+
+@admin.register(User)
+class OfficialAdmin(UserAdmin):
+    """Django's user admin, with an action that ends the selected users' sessions on every device
+    (a laptop left at the field, an official taken off the tournament): their next request asks
+    them to sign in."""
+
+    actions = ["sign_out_everywhere"]
+
+    @admin.action(description=_("Sign the selected users out everywhere"), permissions=["change"])
+    def sign_out_everywhere(self, request, queryset) -> None:
+        ended = end_sessions(queryset)
+        text = ngettext("%(count)d session ended.", "%(count)d sessions ended.", ended)
+        self.message_user(request, text % {"count": ended}, messages.SUCCESS)

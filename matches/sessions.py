@@ -14,9 +14,10 @@ read by this store (a session loaded elsewhere, a user id that is not the sessio
 The user read with a session is kept in a context variable: it lives for the request (or the
 websocket's connect) that read it, and is only returned for the same user id.
 
-Ending an official's sessions is a delete by that column (``end_sessions``); a user deleted takes
-their sessions with them. The table is new with this module (``SESSION_ENGINE``): everyone signed
-in before it landed signs in once more.
+Ending an official's sessions is a delete by that column (``end_sessions``; the users' admin has
+it as an action, "sign out everywhere"); a user deleted takes their sessions with them. The table
+is new with this module (``SESSION_ENGINE``): everyone signed in before it landed signs in once
+more.
 """
 
 from __future__ import annotations
@@ -120,7 +121,8 @@ class ModelBackend(backends.ModelBackend):
         return super().get_user(user_id)
 
 
-def end_sessions(user) -> int:
-    """Sign ``user`` out everywhere: delete their sessions. Returns how many there were."""
-    deleted, _by_model = UserSession.objects.filter(user=user).delete()
+def end_sessions(users) -> int:
+    """Sign ``users`` (a queryset or a list of users) out everywhere: delete their sessions.
+    Returns how many there were."""
+    deleted, _by_model = UserSession.objects.filter(user__in=users).delete()
     return deleted

@@ -89,7 +89,7 @@ def test_a_password_change_elsewhere_signs_the_old_session_out(cast):
 def test_ending_an_officials_sessions_signs_them_out_everywhere_and_nobody_else(cast):
     laptop, tablet = client_for(cast.scorer_a), client_for(cast.scorer_a)
     other = client_for(cast.scorer_b)
-    assert end_sessions(cast.scorer_a) == 2
+    assert end_sessions([cast.scorer_a]) == 2
     for client in (laptop, tablet):
         assert post_event(client, cast.match_a, ev("play")).status_code == 403
     assert post_event(other, cast.match_b, ev("play")).status_code == 201
@@ -114,3 +114,34 @@ def test_a_deleted_user_takes_their_sessions_with_them():
     assert UserSession.objects.filter(user=user).count() == 1
     user.delete()
     assert UserSession.objects.count() == 0
+
+
+def test_the_users_admin_signs_the_selected_officials_out_everywhere(cast):
+    laptop, tablet, other = client_for(cast.scorer_a), client_for(cast.scorer_a), client_for(cast.scorer_b)
+    admin_user = get_user_model().objects.create_superuser("root", password=PASSWORD)
+    federation = client_for(admin_user)
+    answer = federation.post(
+        reverse("admin:auth_user_changelist"),
+        {"action": "sign_out_everywhere", "_selected_action": [cast.scorer_a.pk]},
+        headers={"accept-language": "es"},
+        follow=True,
+    )
+    assert "2 sesiones cerradas." in answer.content.decode()
+    for client in (laptop, tablet):
+        assert post_event(client, cast.match_a, ev("play")).status_code == 403
+    assert post_event(other, cast.match_b, ev("play")).status_code == 201
+
+
+def test_the_users_admin_action_is_for_those_who_may_change_users(cast):
+    """A committee member uses the admin (staff) but may not change users: the action is refused."""
+    laptop = client_for(cast.scorer_a)
+    cast.committee.is_staff = True  # as the demo's and the federation's committee members are
+    cast.committee.save()
+    committee = client_for(cast.committee)
+    assert committee.get(reverse("admin:index")).status_code == 200
+    answer = committee.post(
+        reverse("admin:auth_user_changelist"), {"action": "sign_out_everywhere", "_selected_action": [cast.scorer_a.pk]}
+    )
+    assert answer.status_code == 403
+    assert UserSession.objects.filter(user=cast.scorer_a).count() == 1
+    assert post_event(laptop, cast.match_a, ev("play")).status_code == 201
