@@ -290,8 +290,7 @@ class CommitteeAssignmentAdmin(TournamentScoped):
 
 
 User = get_user_model()
-if admin.site.is_registered(User):
-    admin.site.unregister(User)
+admin.site.unregister(User)  # django.contrib.auth's, registered first (INSTALLED_APPS): replaced here
 
 
 @admin.register(User)

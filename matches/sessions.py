@@ -5,8 +5,9 @@ request reads the session and then the user: two round trips to the database bef
 begins (under a crowd on this project's machine, some 3 ms of the event POST's 12; issue 14,
 ``docs/CAPACITY.md``). Here the session's row carries the user's id in a column of its own
 (``UserSession.user``, kept by ``create_model_instance`` whenever the session is saved), the
-session is read joined to its user, and the authentication backend (``ModelBackend``) returns the
-user read with it instead of reading it again. Everything else is Django's: the session's
+session is read joined to its user (``UserSessionManager``; Django's store does the read), and
+the authentication backend (``ModelBackend``) returns the user read with it instead of reading it
+again. Everything else is Django's: the session's
 encoding, expiry and key rotation, ``django.contrib.auth.get_user``'s checks (the backend named in
 the session, the password-change hash), and the user's fallback read when the session was not
 read by this store (a session loaded elsewhere, a user id that is not the session's).
@@ -22,7 +23,6 @@ more.
 
 from __future__ import annotations
 
-import logging
 from contextvars import ContextVar
 from typing import Any
 
@@ -30,13 +30,19 @@ from django.conf import settings
 from django.contrib.auth import SESSION_KEY, backends, get_user_model
 from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
 from django.contrib.sessions.base_session import AbstractBaseSession, BaseSessionManager
-from django.core.exceptions import SuspiciousOperation, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 # The user read with the last session this context loaded (None: no session, or no user in it).
 _read_with_session: ContextVar[Any] = ContextVar("read_with_session", default=None)
+
+
+class UserSessionManager(BaseSessionManager):
+    """Every read of a session brings its user with it: one join, no second read."""
+
+    def get_queryset(self):
+        return super().get_queryset().select_related("user")
 
 
 class UserSession(AbstractBaseSession):
@@ -51,7 +57,7 @@ class UserSession(AbstractBaseSession):
         related_name="+",
     )
 
-    objects = BaseSessionManager()
+    objects = UserSessionManager()
 
     class Meta(AbstractBaseSession.Meta):
         verbose_name = _("session")
@@ -68,37 +74,21 @@ class SessionStore(DatabaseSessionStore):
         return UserSession
 
     def _get_session_from_db(self):
-        _read_with_session.set(None)
-        try:
-            row = self.model.objects.select_related("user").get(
-                session_key=self.session_key, expire_date__gt=timezone.now()
-            )
-        except (self.model.DoesNotExist, SuspiciousOperation) as e:
-            return self._not_found(e)
-        _read_with_session.set(row.user)
-        return row
+        return _remember_user(super()._get_session_from_db())
 
     async def _aget_session_from_db(self):
-        _read_with_session.set(None)
-        try:
-            row = await self.model.objects.select_related("user").aget(
-                session_key=self.session_key, expire_date__gt=timezone.now()
-            )
-        except (self.model.DoesNotExist, SuspiciousOperation) as e:
-            return self._not_found(e)
-        _read_with_session.set(row.user)
-        return row
-
-    def _not_found(self, error: Exception) -> None:
-        """As Django's store: a tampered key is logged, and the key is forgotten."""
-        if isinstance(error, SuspiciousOperation):
-            logging.getLogger(f"django.security.{error.__class__.__name__}").warning(str(error))
-        self._session_key = None
+        return _remember_user(await super()._aget_session_from_db())
 
     def create_model_instance(self, data: dict[str, Any]) -> UserSession:
         row = super().create_model_instance(data)
         row.user_id = _user_id(data.get(SESSION_KEY))
         return row
+
+
+def _remember_user(row: UserSession | None) -> UserSession | None:
+    """Keep the user read with the session (Django's store read it; None: no session)."""
+    _read_with_session.set(row.user if row is not None else None)
+    return row
 
 
 def _user_id(value: Any) -> Any:
