@@ -30,7 +30,15 @@ HANDLERS = {"stock": "bench.stock_asgi:application", "one_hop": "polo.asgi:appli
 WARMUP = 20
 
 
-def one_round(tmp: Path, name: str, app: str, posts: int) -> list[float]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of the process so far (/proc/<pid>/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def one_round(tmp: Path, name: str, app: str, posts: int) -> tuple[list[float], float]:
+    """Each counted POST's answer time (ms), and the server's CPU per counted POST (ms)."""
     server = ServerProcess(tmp / name, name, extra_env={"DATABASE_POOL": "true"}, app=app).start()
     try:
         client = server.client()
@@ -40,7 +48,10 @@ def one_round(tmp: Path, name: str, app: str, posts: int) -> list[float]:
         match_id = next(m["id"] for m in matches if m["state"]["status"] in live)
         status = client.request("GET", f"/api/matches/{match_id}/state")[1]["state"]["status"]
         times = []
-        for _ in range(WARMUP + posts):
+        cpu_at_warm = 0.0
+        for n in range(WARMUP + posts):
+            if n == WARMUP:
+                cpu_at_warm = cpu_seconds(server.proc.pid)
             event = {"type": "whistle", "reason": "other"} if status == "in_play" else {"type": "play"}
             started = time.perf_counter()
             code, answer = client.request("POST", f"/api/matches/{match_id}/events", {"id": str(uuid.uuid4()), **event})
@@ -48,7 +59,7 @@ def one_round(tmp: Path, name: str, app: str, posts: int) -> list[float]:
             if code not in (200, 201):
                 raise RuntimeError(f"refused: {code} {answer}")
             status = answer["state"]["status"]
-        return times[WARMUP:]
+        return times[WARMUP:], 1000 * (cpu_seconds(server.proc.pid) - cpu_at_warm) / posts
     finally:
         server.close()
 
@@ -66,10 +77,12 @@ def main() -> None:
             measured = {}
             for name, app in HANDLERS.items():
                 Path(tmp, f"{name}{n}").mkdir()
-                times = sorted(one_round(Path(tmp), f"{name}{n}", app, args.posts))
+                times, cpu_ms = one_round(Path(tmp), f"{name}{n}", app, args.posts)
+                times.sort()
                 measured[name] = {
                     "p50_ms": round(statistics.median(times), 2),
                     "p90_ms": round(times[int(len(times) * 0.9)], 2),
+                    "server_cpu_ms_per_post": round(cpu_ms, 2),
                 }
             measured["ratio_p50"] = round(measured["one_hop"]["p50_ms"] / measured["stock"]["p50_ms"], 2)
             print(f"round {n + 1}: {json.dumps(measured)}", flush=True)
@@ -81,10 +94,13 @@ def main() -> None:
         "posts_per_round": args.posts,
         "rounds": rounds,
         "median_p50_ms": {name: statistics.median(r[name]["p50_ms"] for r in rounds) for name in HANDLERS},
+        "median_server_cpu_ms_per_post": {
+            name: statistics.median(r[name]["server_cpu_ms_per_post"] for r in rounds) for name in HANDLERS
+        },
         "median_ratio_p50": statistics.median(r["ratio_p50"] for r in rounds),
     }
     Path(args.output).write_text(json.dumps(out, indent=2) + "\n")
-    print(json.dumps({k: out[k] for k in ("median_p50_ms", "median_ratio_p50")}))
+    print(json.dumps({k: out[k] for k in ("median_p50_ms", "median_server_cpu_ms_per_post", "median_ratio_p50")}))
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """The event POST's reads built once (matches/compiled.py): the same rows as the ORM's querysets."""
 
+from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
+from matches import compiled
 from matches.compiled import locked_match_with_config
 from matches.games import match_config, with_rosters
 from matches.models import Match, RosterLine
@@ -190,3 +192,52 @@ def test_storing_the_state_of_a_match_that_is_gone_fails_and_stores_nothing():
     with pytest.raises(DatabaseError), transaction.atomic():
         append_and_save(ghost, [row], ("last_seq",))
     assert not MatchEvent.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_statement_is_built_once_for_every_thread_and_holds_no_threads_connection(monkeypatch):
+    """Under ASGI each request runs in a thread of its own, with a connection of its own: the
+    statement is built for the first and serves the next (it was built again on every POST), and
+    what it keeps holds no connection (SQLite's converters are its operations' methods: they are
+    bound to the running thread's)."""
+    match = make_match(home_handicap_goals=Decimal("1.5"))
+    builds = []
+    build_sql = compiled._LOCKED.build_sql
+    monkeypatch.setattr(compiled._LOCKED, "build_sql", lambda *args: builds.append(args[0]) or build_sql(*args))
+    monkeypatch.setattr(compiled._LOCKED, "built", {})
+
+    def read_in_a_new_thread() -> tuple[Match, object]:
+        def read():
+            try:
+                with transaction.atomic():
+                    return locked_match_with_config(match.pk), connections["default"]
+            finally:
+                connections.close_all()  # (this thread's)
+
+        with ThreadPoolExecutor(max_workers=1) as thread:
+            return thread.submit(read).result()
+
+    first, first_connection = read_in_a_new_thread()
+    second, second_connection = read_in_a_new_thread()
+
+    assert first_connection is not second_connection
+    assert builds == [first_connection]
+    for read in (first, second):
+        assert (read.pk, read.starts_at, read.home_handicap_goals) == (match.pk, match.starts_at, Decimal("1.5"))
+        assert read.home.team.name == match.home.team.name
+    kept = [
+        fn
+        for _, converters in compiled._LOCKED.built.values()
+        for parts in converters
+        for _, fns, _ in parts
+        for fn, _ in fns
+    ]
+    assert not any(hasattr(getattr(fn, "__self__", None), "connection") for fn in kept)
+    if connection.vendor == "sqlite":  # (PostgreSQL's columns here need no converter)
+        assert any(
+            of_ops
+            for _, converters in compiled._LOCKED.built.values()
+            for parts in converters
+            for _, fns, _ in parts
+            for _, of_ops in fns
+        )
