@@ -33,8 +33,7 @@ def _round(path: Path, rows: list[tuple[str, int, list[dict]]]) -> str:
 def test_each_rows_runs_are_pooled_across_rounds_and_counted_against_the_aims(tmp_path):
     pool_live = _pool_live()
     first = _round(
-        tmp_path / "a.json",
-        [("redis:2", 1000, [_run(1.1, 20), _run(1.3, 30)]), ("memory:1", 5000, [_run(0.9, 40)])],
+        tmp_path / "a.json", [("redis:2", 1000, [_run(1.1, 20), _run(1.3, 30)]), ("memory:1", 5000, [_run(0.9, 40)])]
     )
     second = _round(tmp_path / "b.json", [("redis:2", 1000, [_run(1.15, 60, missed=2), _run(1.25, 25), _run(1.0, 22)])])
 
