@@ -23,18 +23,14 @@ from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
+sys.path.insert(0, str(BASE_DIR / "bench"))
+
+from bench_live import cpu_seconds  # noqa: E402  (the processes' CPU, as the live bench reads it)
 
 from polo.testing import ServerProcess  # noqa: E402
 
 HANDLERS = {"stock": "bench.stock_asgi:application", "one_hop": "polo.asgi:application"}
 WARMUP = 20
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of the process so far (/proc/<pid>/stat)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def one_round(tmp: Path, name: str, app: str, posts: int) -> tuple[list[float], float]:
@@ -51,7 +47,7 @@ def one_round(tmp: Path, name: str, app: str, posts: int) -> tuple[list[float], 
         cpu_at_warm = 0.0
         for n in range(WARMUP + posts):
             if n == WARMUP:
-                cpu_at_warm = cpu_seconds(server.proc.pid)
+                cpu_at_warm = cpu_seconds([server.proc.pid])
             event = {"type": "whistle", "reason": "other"} if status == "in_play" else {"type": "play"}
             started = time.perf_counter()
             code, answer = client.request("POST", f"/api/matches/{match_id}/events", {"id": str(uuid.uuid4()), **event})
@@ -59,7 +55,7 @@ def one_round(tmp: Path, name: str, app: str, posts: int) -> tuple[list[float], 
             if code not in (200, 201):
                 raise RuntimeError(f"refused: {code} {answer}")
             status = answer["state"]["status"]
-        return times[WARMUP:], 1000 * (cpu_seconds(server.proc.pid) - cpu_at_warm) / posts
+        return times[WARMUP:], 1000 * (cpu_seconds([server.proc.pid]) - cpu_at_warm) / posts
     finally:
         server.close()
 

@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
+import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_live import summary  # median, min and max, as each round gives them
+
 AIM_RATIO = 1.2  # the issue's: the public within 1.2x of the floor
 AIM_OFFICIALS_MS = 50.0  # officials' p99
-
-
-def _spread(values: list[float], digits: int = 2) -> dict[str, float]:
-    return {
-        "median": round(statistics.median(values), digits),
-        "min": round(min(values), digits),
-        "max": round(max(values), digits),
-    }
 
 
 def pool(files: list[str]) -> list[dict[str, Any]]:
@@ -51,11 +47,11 @@ def pool(files: list[str]) -> list[dict[str, Any]]:
                 "viewers": viewers,
                 "files": into["files"],
                 "runs": len(runs),
-                "ratio_p99": _spread(ratio_p99),
+                "ratio_p99": summary(ratio_p99, 2),
                 "runs_within_aim": sum(v <= AIM_RATIO for v in ratio_p99),
-                "ratio_p50": _spread(ratio_p50),
-                "durable_ratio_p99": _spread(durable) if durable else None,
-                "officials_p99_ms": _spread(officials, 1),
+                "ratio_p50": summary(ratio_p50, 2),
+                "durable_ratio_p99": summary(durable, 2) if durable else None,
+                "officials_p99_ms": summary(officials, 1),
                 "officials_runs_within_aim": sum(v <= AIM_OFFICIALS_MS for v in officials),
                 "missed": sum(r["app"]["missed"] for r in runs),
                 "doubled": sum(r["app"]["doubled"] for r in runs),
@@ -64,7 +60,7 @@ def pool(files: list[str]) -> list[dict[str, Any]]:
     return pooled
 
 
-def _cell(s: dict[str, float] | None) -> str:
+def _cell(s: dict[str, Any] | None) -> str:
     return "–" if s is None else f"{s['median']} ({s['min']}–{s['max']})"
 
 

@@ -225,19 +225,8 @@ def test_the_statement_is_built_once_for_every_thread_and_holds_no_threads_conne
     for read in (first, second):
         assert (read.pk, read.starts_at, read.home_handicap_goals) == (match.pk, match.starts_at, Decimal("1.5"))
         assert read.home.team.name == match.home.team.name
-    kept = [
-        fn
-        for _, converters in compiled._LOCKED.built.values()
-        for parts in converters
-        for _, fns, _ in parts
-        for fn, _ in fns
-    ]
-    assert not any(hasattr(getattr(fn, "__self__", None), "connection") for fn in kept)
+    ((_sql, converters_of),) = compiled._LOCKED.built.values()
+    kept = [pair for converters in converters_of for _, pairs, _ in converters for pair in pairs]
+    assert not any(hasattr(getattr(fn, "__self__", None), "connection") for fn, _ in kept)
     if connection.vendor == "sqlite":  # (PostgreSQL's columns here need no converter)
-        assert any(
-            of_ops
-            for _, converters in compiled._LOCKED.built.values()
-            for parts in converters
-            for _, fns, _ in parts
-            for _, of_ops in fns
-        )
+        assert any(of_ops for _, of_ops in kept)
