@@ -23,7 +23,7 @@ from django.db.models import signals
 from .models import Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
 
 
-class _Columns:
+class Columns:
     """One model's columns in a statement, and its instance from their slice of a row."""
 
     def __init__(self, model, alias: str, *, defer: tuple[str, ...] = ()) -> None:
@@ -67,13 +67,13 @@ def _unbound(convert, ops) -> tuple[Any, bool]:
     return convert, False
 
 
-class _Statement:
+class Statement:
     """A SELECT of several models' columns side by side: its SQL and its columns' converters,
     built once for each database alias that runs it. (Once per alias, not per connection: under
     ASGI every request runs in a thread of its own, so with Django's connections one a thread a
     statement built per connection was built again on every POST, ~1.5 ms of CPU.)"""
 
-    def __init__(self, parts: tuple[_Columns, ...], build_sql) -> None:
+    def __init__(self, parts: tuple[Columns, ...], build_sql) -> None:
         self.parts = parts
         self.build_sql = build_sql
         self.built: dict[str, tuple[str, list]] = {}
@@ -134,17 +134,17 @@ def _locked_sql(connection, columns: str) -> str:
     )
 
 
-_LOCKED = _Statement(
+_LOCKED = Statement(
     (
-        _Columns(Match, "m", defer=("state_cache",)),  # (written on every POST, never read there)
-        _Columns(Tournament, "t"),
-        _Columns(Field, "f"),
-        _Columns(Entry, "he"),
-        _Columns(Team, "ht"),
-        _Columns(Entry, "ae"),
-        _Columns(Team, "at"),
-        _Columns(RosterLine, "rl"),
-        _Columns(Player, "p"),
+        Columns(Match, "m", defer=("state_cache",)),  # (written on every POST, never read there)
+        Columns(Tournament, "t"),
+        Columns(Field, "f"),
+        Columns(Entry, "he"),
+        Columns(Team, "ht"),
+        Columns(Entry, "ae"),
+        Columns(Team, "at"),
+        Columns(RosterLine, "rl"),
+        Columns(Player, "p"),
     ),
     _locked_sql,
 )

@@ -1,16 +1,18 @@
 """Sessions that carry their user: the session and its official in one read.
 
 Django's database sessions keep the user's id inside the encoded session data, so every signed-in
-request reads the session and then the user: two round trips to the database before the view
-begins (under a crowd on this project's machine, some 3 ms of the event POST's 12; issue 14,
+request reads the session and then the user: two round trips to the database before the view begins
+(under a crowd on this project's machine, some 3 ms of the event POST's 12; issue 14,
 ``docs/CAPACITY.md``). Here the session's row carries the user's id in a column of its own
 (``UserSession.user``, kept by ``create_model_instance`` whenever the session is saved), the
-session is read joined to its user (``UserSessionManager``; Django's store does the read), and
-the authentication backend (``ModelBackend``) returns the user read with it instead of reading it
-again. Everything else is Django's: the session's
-encoding, expiry and key rotation, ``django.contrib.auth.get_user``'s checks (the backend named in
-the session, the password-change hash), and the user's fallback read when the session was not
-read by this store (a session loaded elsewhere, a user id that is not the session's).
+session is read joined to its user, and the authentication backend (``ModelBackend``) returns the
+user read with it instead of reading it again. The store's read is the statement Django's would run
+(the session by its key, not yet expired; ``UserSessionManager`` does the same join for every other
+read), built once per process from the models' ``_meta`` rather than on every request
+(``matches/compiled.py``). Everything else is Django's: the session's encoding, expiry and key
+rotation, ``django.contrib.auth.get_user``'s checks (the backend named in the session, the
+password-change hash), and the user's fallback read when the session was not read by this store (a
+session loaded elsewhere, a user id that is not the session's).
 
 The user read with a session is kept in a context variable: it lives for the request (or the
 websocket's connect) that read it, and is only returned for the same user id.
@@ -23,16 +25,21 @@ more.
 
 from __future__ import annotations
 
+import functools
 from contextvars import ContextVar
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY, backends, get_user_model
 from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
 from django.contrib.sessions.base_session import AbstractBaseSession, BaseSessionManager
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import connections, models, router
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from .compiled import Columns, Statement
 
 # The user read with the last session this context loaded (None: no session, or no user in it).
 _read_with_session: ContextVar[Any] = ContextVar("read_with_session", default=None)
@@ -74,15 +81,50 @@ class SessionStore(DatabaseSessionStore):
         return UserSession
 
     def _get_session_from_db(self):
-        return _remember_user(super()._get_session_from_db())
+        """Django's read (the session whose key this is, not yet expired; on a miss the key is
+        dropped), as one statement built once (``_session_with_user``)."""
+        row = _session_with_user(self.session_key)
+        if row is None:
+            self._session_key = None
+        return _remember_user(row)
 
     async def _aget_session_from_db(self):
-        return _remember_user(await super()._aget_session_from_db())
+        return await sync_to_async(self._get_session_from_db)()
 
     def create_model_instance(self, data: dict[str, Any]) -> UserSession:
         row = super().create_model_instance(data)
         row.user_id = _user_id(data.get(SESSION_KEY))
         return row
+
+
+@functools.cache
+def _statement() -> Statement:
+    """The session joined to its user (built on first use: the user model is only known then)."""
+    return Statement((Columns(UserSession, "s"), Columns(get_user_model(), "u")), _session_sql)
+
+
+def _session_sql(connection, columns: str) -> str:
+    quote = connection.ops.quote_name
+    return (
+        f"SELECT {columns} FROM {quote(UserSession._meta.db_table)} s"
+        f" LEFT JOIN {quote(get_user_model()._meta.db_table)} u"
+        f" ON u.{quote(get_user_model()._meta.pk.column)} = s.{quote('user_id')}"
+        f" WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s"
+    )
+
+
+def _session_with_user(session_key: str) -> UserSession | None:
+    """What ``UserSession.objects.select_related("user").get(session_key=session_key,
+    expire_date__gt=timezone.now())`` gives (None where it raises ``DoesNotExist``), with SQL
+    built once per database alias instead of on every signed-in request: Django's compiler took
+    about 0.7 ms of the POST's CPU here, its queryset as much again (``docs/CAPACITY.md``)."""
+    alias = router.db_for_read(UserSession)
+    expires = UserSession._meta.get_field("expire_date")
+    now = expires.get_db_prep_value(timezone.now(), connections[alias], prepared=False)
+    for row, user in _statement().rows(alias, [session_key, now]):
+        row.user = user  # (None for a visitor's session: its column is empty)
+        return row
+    return None
 
 
 def _remember_user(row: UserSession | None) -> UserSession | None:

@@ -3,6 +3,8 @@ and its official in one statement, and Django's checks on both still hold."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from asgiref.sync import async_to_sync
 from django.contrib.auth import get_user_model
@@ -10,8 +12,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
-from matches.sessions import ModelBackend, SessionStore, UserSession, end_sessions
+from matches.sessions import ModelBackend, SessionStore, UserSession, _session_sql, _statement, end_sessions
 
 from .live_helpers import client_for, ev, post_event
 from .personas import PASSWORD, Cast, make_user
@@ -145,3 +148,64 @@ def test_the_users_admin_action_is_for_those_who_may_change_users(cast):
     assert answer.status_code == 403
     assert UserSession.objects.filter(user=cast.scorer_a).count() == 1
     assert post_event(laptop, cast.match_a, ev("play")).status_code == 201
+
+
+def fields_of(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_the_stores_read_gives_what_djangos_queryset_gives(cast):
+    """The compiled read (``_session_with_user``) against the ORM's ``get`` it replaces, for an
+    official's session and a visitor's: the same row, the same user (none for the visitor)."""
+    official = SessionStore(client_for(cast.scorer_a).cookies["sessionid"].value)
+    visitor = SessionStore()
+    visitor["django_language"] = "es"
+    visitor.save()
+    for key, user in ((official.session_key, cast.scorer_a), (visitor.session_key, None)):
+        row = SessionStore(key)._get_session_from_db()
+        orm = UserSession.objects.select_related("user").get(session_key=key, expire_date__gt=timezone.now())
+        assert fields_of(row) == fields_of(orm)
+        assert row._state.adding is False and row._state.db == orm._state.db
+        with CaptureQueriesContext(connection) as queries:
+            read_user = row.user  # cached by the read: no query
+        assert queries.captured_queries == []
+        if user is None:
+            assert read_user is None
+        else:
+            assert fields_of(read_user) == fields_of(orm.user) and read_user == user
+
+
+@pytest.mark.parametrize("key", ["expired", "unknown"])
+def test_an_expired_or_unknown_session_is_a_miss_that_drops_its_key(cast, key):
+    store = SessionStore(client_for(cast.scorer_a).cookies["sessionid"].value)
+    if key == "expired":
+        UserSession.objects.filter(session_key=store.session_key).update(
+            expire_date=timezone.now() - timedelta(seconds=1)
+        )
+    else:
+        store = SessionStore("no-such-session-key-here")
+    assert store.load() == {}
+    assert store.session_key is None  # (as Django's store: a new key when it is saved)
+    with CaptureQueriesContext(connection) as queries:
+        assert ModelBackend().get_user(cast.scorer_a.pk) == cast.scorer_a
+    assert len(reads_of(queries, USER_TABLE)) == 1  # no user remembered from the miss: read
+
+
+def test_the_async_read_is_the_same_read(cast):
+    store = SessionStore(client_for(cast.scorer_a).cookies["sessionid"].value)
+    assert async_to_sync(store.aload)()["_auth_user_id"] == str(cast.scorer_a.pk)
+    with CaptureQueriesContext(connection) as queries:
+        assert ModelBackend().get_user(cast.scorer_a.pk) == cast.scorer_a
+    assert queries.captured_queries == []
+
+
+def test_the_reads_sql_is_built_once_per_database(cast, monkeypatch):
+    statement = _statement()
+    statement.built.clear()
+    built = []
+    monkeypatch.setattr(statement, "build_sql", lambda conn, columns: built.append(1) or _session_sql(conn, columns))
+    keys = [client_for(user).cookies["sessionid"].value for user in (cast.scorer_a, cast.scorer_b)]
+    for key in keys * 2:
+        assert SessionStore(key).load()["_auth_user_id"]
+    assert built == [1]
+    assert list(statement.built) == [connection.alias]
