@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
+sys.path.insert(0, str(BASE_DIR / "bench"))
+
+from demo_db import demo_database  # noqa: E402
 
 WARMUP = 30
 
@@ -36,32 +37,14 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=100, help="POSTs per round and side")
     parser.add_argument("--output", default=str(BASE_DIR / "bench" / "results" / "debug_log.json"))
     args = parser.parse_args()
-    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    with tempfile.TemporaryDirectory(prefix="bench-debug-log-") as tmp:
-        from polo.testing import ServerProcess
-
-        # Not started: it makes the fresh database, migrated, with the demo (and drops it on close).
-        prepared = ServerProcess(Path(tmp), "debuglog", extra_env={"DATABASE_POOL": "true"})
-        try:
-            os.environ.update(
-                DATABASE_URL=prepared.database_url,
-                DATABASE_POOL="true",
-                DEBUG="true",
-                POLO_VAR_DIR=tmp,
-                DJANGO_SETTINGS_MODULE="polo.settings",
-            )
-            rounds = measure(args.rounds, args.posts)
-        finally:
-            from django.db import connections
-
-            connections.close_all()
-            prepared.close()
+    with demo_database("debuglog", DEBUG="true") as database_url:
+        rounds = measure(args.rounds, args.posts)
     on = [r["debug_on_p50_ms"] for r in rounds]
     off = [r["debug_off_p50_ms"] for r in rounds]
     out = {
         "what": "an event's POST through Django's test client, DEBUG's query log on and off (interleaved rounds)",
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "database": prepared.database_url.split(":", 1)[0],
+        "database": database_url.split(":", 1)[0],
         "posts_per_round_and_side": args.posts,
         "debug_on_p50_ms": round(statistics.median(on), 2),
         "debug_off_p50_ms": round(statistics.median(off), 2),
@@ -73,9 +56,6 @@ def main() -> None:
 
 
 def measure(n_rounds: int, posts: int) -> list[dict]:
-    import django
-
-    django.setup()
     from django.conf import settings
     from django.test import Client
 

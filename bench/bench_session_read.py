@@ -24,15 +24,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
+sys.path.insert(0, str(BASE_DIR / "bench"))
+
+from demo_db import demo_database  # noqa: E402
 
 WAYS = ("django", "compiled", "floor")
 WARMUP = 200
@@ -44,34 +45,16 @@ def main() -> None:
     parser.add_argument("--reads", type=int, default=2000, help="reads per round and way")
     parser.add_argument("--output", default=str(BASE_DIR / "bench" / "results" / "session_read.json"))
     args = parser.parse_args()
-    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-    with tempfile.TemporaryDirectory(prefix="bench-session-read-") as tmp:
-        from polo.testing import ServerProcess
-
-        # Not started: it makes the fresh database, migrated, with the demo (and drops it on close).
-        prepared = ServerProcess(Path(tmp), "sessionread", extra_env={"DATABASE_POOL": "true"})
-        try:
-            os.environ.update(
-                DATABASE_URL=prepared.database_url,
-                DATABASE_POOL="true",
-                DEBUG="false",
-                SECRET_KEY="bench-session-read-" + "x" * 40,
-                ALLOWED_HOSTS="127.0.0.1",
-                POLO_VAR_DIR=tmp,
-                DJANGO_SETTINGS_MODULE="polo.settings",
-            )
-            rounds = measure(args.rounds, args.reads)
-        finally:
-            from django.db import connections
-
-            connections.close_all()
-            prepared.close()
+    with demo_database(
+        "sessionread", DEBUG="false", SECRET_KEY="bench-session-read-" + "x" * 40, ALLOWED_HOSTS="127.0.0.1"
+    ) as database_url:
+        rounds = measure(args.rounds, args.reads)
     cpu = {way: statistics.median(r[way]["cpu_us"] for r in rounds) for way in WAYS}
     wall = {way: statistics.median(r[way]["wall_us"] for r in rounds) for way in WAYS}
     out = {
         "what": "a signed-in request's read of its session and user: Django's queryset, the compiled read, a cursor",
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "database": prepared.database_url.split(":", 1)[0],
+        "database": database_url.split(":", 1)[0],
         "reads_per_round_and_way": args.reads,
         "median_cpu_us_per_read": {way: round(v, 1) for way, v in cpu.items()},
         "median_wall_us_per_read": {way: round(v, 1) for way, v in wall.items()},
@@ -89,9 +72,6 @@ def spread(values: list[float]) -> list[float]:
 
 
 def measure(n_rounds: int, reads: int) -> list[dict]:
-    import django
-
-    django.setup()
     from django.db import connections, router
     from django.test import Client
     from django.utils import timezone
