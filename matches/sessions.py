@@ -105,11 +105,12 @@ def _statement() -> Statement:
 
 def _session_sql(connection, columns: str) -> str:
     quote = connection.ops.quote_name
+    users = get_user_model()._meta
+    column = {name: quote(UserSession._meta.get_field(name).column) for name in ("user", "session_key", "expire_date")}
     return (
         f"SELECT {columns} FROM {quote(UserSession._meta.db_table)} s"
-        f" LEFT JOIN {quote(get_user_model()._meta.db_table)} u"
-        f" ON u.{quote(get_user_model()._meta.pk.column)} = s.{quote('user_id')}"
-        f" WHERE s.{quote('session_key')} = %s AND s.{quote('expire_date')} > %s"
+        f" LEFT JOIN {quote(users.db_table)} u ON u.{quote(users.pk.column)} = s.{column['user']}"
+        f" WHERE s.{column['session_key']} = %s AND s.{column['expire_date']} > %s"
     )
 
 
@@ -128,7 +129,7 @@ def _session_with_user(session_key: str) -> UserSession | None:
 
 
 def _remember_user(row: UserSession | None) -> UserSession | None:
-    """Keep the user read with the session (Django's store read it; None: no session)."""
+    """Keep the user read with the session (``_session_with_user``; None: no session)."""
     _read_with_session.set(row.user if row is not None else None)
     return row
 
