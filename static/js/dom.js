@@ -1,8 +1,13 @@
 /* Small DOM helpers shared by the pages. */
 
-/* Write only a change: clocks and timers are redrawn on every animation frame. */
+/* Write only a change: clocks and timers are redrawn on every tick (``live.js``, up to ten a
+ * second), and a write of the same value still makes the browser restyle and repaint. */
 export function setText(node, text) {
   if (node && node.textContent !== text) node.textContent = text;
+}
+
+export function setHidden(node, hidden) {
+  if (node && node.hidden !== hidden) node.hidden = hidden;
 }
 
 /* An element with attributes ("text" sets its text, "class" its class; null, undefined and false

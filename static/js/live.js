@@ -34,6 +34,8 @@ const BACKOFF_MIN_MS = 500, BACKOFF_MAX_MS = 30000;
 const HORN_LATE_S = 3;               // a horn noticed later than this (a sleeping tab) stays silent
 const WARNING_LEFT_S = 120;          // the warning horn: 2:00 left in the interval (the protocol's)
 const WS_FAILURES_BEFORE_SSE = 2;    // sockets that failed without ever opening: websockets are blocked
+const TICK_MAX_MS = 100;             // a screen's counters are redrawn at least this often (``frame``)
+const TICK_LATE_MS = 2;              // a tick aimed at a whole second comes this late: just past it
 
 const clientNow = () => Date.now() / 1000;
 const num = (v, d) => (typeof v === "number" && isFinite(v) ? v : d);
@@ -123,6 +125,7 @@ class Live {
     this.fetchAgain = false;
     this.fired = {};
     this.prev = null;  // the clock as last seen by tick(), for horn crossings
+    this.ticks = 0;    // how many times the screen has been redrawn (tests wait for the next ones)
     this.timers = {};
     if (opts.serverTime != null) this.offset = opts.serverTime - clientNow();
     this._onVisible = () => { if (!document.hidden) this.tick(); };
@@ -472,6 +475,7 @@ class Live {
 
   tick() {
     if (this.closed || !this.state) return;
+    this.ticks += 1;
     const {seven: P, final: F} = this.hornTimes();
     const c = this.state.clock || {};
     const period = this.periodNumber();
@@ -514,10 +518,29 @@ class Live {
     this.later("horn", at - Date.now(), this.tick);
   }
 
+  /* The screen's own pace: a tick when the chukker's clock or the interval's countdown reaches
+   * its next whole second (what a screen shows changes then), and at least every
+   * ``TICK_MAX_MS`` for what else a screen counts (an official's restart and hold timers). Not
+   * an animation frame loop: that woke the page 60 times a second to change one number once a
+   * second (measured: a tenth of a core per open scoreboard, idle), a phone's battery on a
+   * two-hour match. An update, a snapshot and a clock sync tick at once (``apply``, ``pong``). */
   frame() {
     if (this.closed) return;
     if (!document.hidden) this.tick();
-    window.requestAnimationFrame(() => this.frame());
+    this.later("frame", this.nextTickMs(), this.frame);
+  }
+
+  nextTickMs() {
+    let wait = TICK_MAX_MS;
+    const toWhole = (seconds) => {  // ms until ``seconds`` (counting up or down) next crosses a whole second
+      const ms = Math.ceil((1 - (((seconds % 1) + 1) % 1)) * 1000);
+      if (ms > 0) wait = Math.min(wait, ms + TICK_LATE_MS);
+    };
+    const c = this.state && this.state.clock;
+    if (c && c.running) toWhole(this.clockElapsed());
+    const left = this.intervalLeft();
+    if (left != null) toWhole(-left);
+    return wait;
   }
 
   /* The server's own word for a horn (an update carrying a horn event, or the first play of a

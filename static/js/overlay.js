@@ -6,7 +6,7 @@
  * Its options (position, theme, scale, which parts) are in its address: overlay-options.js.
  */
 import * as convention from "./clock-convention.js";
-import {jsonData, setText} from "./dom.js";
+import {jsonData, setHidden, setText} from "./dom.js";
 import {formatClock, formatScore} from "./format.js";
 import {interpolate} from "./i18n.js";
 import {connect} from "./live.js";
@@ -138,7 +138,7 @@ function tick(live) {
   setText(part("clock"), text);
   const label = part("clock-label");
   setText(label, convention.label(shownAs));
-  label.hidden = left != null;  // "Next chukker in 2:00" says what it counts
+  setHidden(label, left != null);  // "Next chukker in 2:00" says what it counts
 }
 
 // A horn flashes a ring around the bar; the class goes when the flash ends, so nothing of it stays.

@@ -13,7 +13,7 @@
  * layout): always labelled, switched by a button or ``?clock=played``, and the goals' times follow it.
  */
 import * as convention from "./clock-convention.js";
-import {jsonData, setText} from "./dom.js";
+import {jsonData, setHidden, setText} from "./dom.js";
 import {fieldLines, render as renderField} from "./field.js";
 import {formatClock, formatScore} from "./format.js";
 import {bindMuteButton} from "./horns.js";
@@ -237,9 +237,9 @@ function tick(lv) {
   clock.classList.toggle("extra", regular != null && lv.clockElapsed() > regular);
   const left = lv.intervalRemaining(), iv = part("interval");
   if (left == null) {
-    iv.hidden = true;
+    setHidden(iv, true);
   } else {
-    iv.hidden = false;
+    setHidden(iv, false);
     setText(iv, interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))]));
   }
 }

@@ -13,7 +13,7 @@
  * period, clock, restart, shootout, winner, result), so no match is read twice.
  */
 import * as convention from "./clock-convention.js";
-import {jsonData, setText} from "./dom.js";
+import {jsonData, setHidden, setText} from "./dom.js";
 import {formatClock, formatScore} from "./format.js";
 import {flash} from "./horns.js";
 import {gettext, interpolate} from "./i18n.js";
@@ -71,7 +71,7 @@ function showClock(card, text, isClock) {
   setText(part(card, "clock"), text);
   const label = part(card, "clock-label");
   setText(label, convention.label(shownAs));
-  label.hidden = !text || !isClock;
+  setHidden(label, !text || !isClock);
 }
 
 function tick(card, live) {

@@ -133,6 +133,8 @@ def wait_seq(page, last_seq: int, timeout: float = 10_000) -> None:
 
 
 def wait_for_frame(page) -> None:
-    """Until the page has drawn two more animation frames: every live page redraws its clock on
-    each, so what it shows now is what it made of everything it had received before the call."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    """Until the page's match has been redrawn twice more (``ticks``: at each update, and at least
+    every 100 ms) and a frame drawn after it: what it shows now is what it made of everything it
+    had received before the call, clocks and horns included."""
+    page.wait_for_function(f"(n) => {LIVE}.ticks >= n", arg=page.evaluate(f"{LIVE}.ticks") + 2, timeout=10_000)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")

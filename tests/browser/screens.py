@@ -48,8 +48,9 @@ def new_context(browser, width: str, lang: str, **kwargs: Any):
 
 
 def settle(page, timeout: float = 15_000) -> None:
-    """Until every live connection of the page has its state, the web fonts are in and two more
-    animation frames are drawn (a live page redraws on each): the page shows what it was sent."""
+    """Until every live connection of the page has its state (a live page draws each state as it
+    comes), the web fonts are in and two more animation frames are drawn: the page shows what it
+    was sent, laid out."""
     page.wait_for_function(ALL_LIVE, timeout=timeout)
     page.evaluate(
         "async () => { await document.fonts.ready;"

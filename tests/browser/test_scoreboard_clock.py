@@ -94,8 +94,8 @@ def test_the_displayed_clock_counts_down_the_chukker(live_server_proc, page, mat
     ensure_in_play(official, match_id)
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     wait_live(page)
-    # Read in an animation frame, just after the page's own redraw of that frame (its callback was
-    # asked for first): the clock shown and the clock read are of the same moment.
+    # Read in one task: the clock shown was drawn at its last whole second (``live.js`` ticks
+    # there), so it is the clock read, rounded as the screen rounds it, give or take a second.
     elapsed, shown, regular = page.evaluate(f"""() => new Promise((done) => requestAnimationFrame(() => done([
         {LIVE}.clockElapsed(), document.querySelector('#scoreboard [data-role=clock]').textContent,
         {LIVE}.state.clock.regular_seconds])))""")
@@ -105,4 +105,36 @@ def test_the_displayed_clock_counts_down_the_chukker(live_server_proc, page, mat
         assert not shown.startswith("+") and abs(value - (regular - elapsed)) <= 1, (shown, elapsed)
     else:  # then the extra time, counting up to the double horn
         assert shown.startswith("+") and abs(value - (elapsed - regular)) <= 1, (shown, elapsed)
+    assert watch.problems() == []
+
+
+# Counts the animation frames the page's own scripts ask for (from before they load).
+COUNT_FRAMES = """
+  window.__frames = 0;
+  const ask = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => { window.__frames += 1; return ask(callback); };
+"""
+
+
+def test_a_running_clock_is_redrawn_at_its_own_pace_not_on_every_animation_frame(
+    live_server_proc, page, match_id, official
+):
+    """The clock changes once a second: the page redraws it then (and at least every 100 ms for
+    the officials' timers), without asking the browser for a frame 60 times a second — which kept a
+    phone's screen busy for a whole match (measured: about a tenth of a core per open scoreboard)."""
+    watch = PageWatch(page)
+    ensure_in_play(official, match_id)
+    page.add_init_script(COUNT_FRAMES)
+    page.goto(f"{live_server_proc.url}/matches/{match_id}/")
+    # Waits poll on a timer here (polling=50), not on animation frames.
+    page.wait_for_function(f"() => window.PoloLive && {LIVE} && {LIVE}.status === 'live' && {LIVE}.state", polling=50)
+    assert page.evaluate(f"{LIVE}.state.clock.running")
+    ticks, frames = page.evaluate(f"[{LIVE}.ticks, window.__frames]")
+    clock = page.locator('#scoreboard [data-role="clock"]')
+    before = clock.inner_text()
+    page.wait_for_function(f"(n) => {LIVE}.ticks >= n", arg=ticks + 20, polling=50, timeout=15_000)
+    page.wait_for_function(
+        "(t) => document.querySelector('#scoreboard [data-role=clock]').textContent !== t", arg=before, polling=50
+    )
+    assert page.evaluate("window.__frames") == frames  # twenty redraws and more, no frame asked for
     assert watch.problems() == []
