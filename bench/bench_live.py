@@ -93,7 +93,7 @@ def start_app(config: str, tmp: Path) -> list:
     # The hub's own account of each update (the fan-out's end, after the decision): see fanout_ms.
     env = {"LOG_LEVEL": "WARNING", "LIVE_LOG_LEVEL": "DEBUG"}
     if layer == "redis":
-        env["DATABASE_POOL"] = "true"  # PostgreSQL as deployed: psycopg's pool (the tests' servers turn it off)
+        env["DATABASE_POOL"] = "true"  # PostgreSQL as deployed: psycopg's pool (the tests' servers' default too)
     saved = {k: os.environ.pop(k, None) for k in ("REDIS_URL", "DATABASE_URL")}
     try:
         if layer == "redis":

@@ -87,7 +87,7 @@ def _base_env(var_dir: Path) -> dict[str, str]:
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "polo.settings",
         "DEBUG": "true",
-        "DATABASE_POOL": "false",
+        "DATABASE_POOL": "true",  # (on PostgreSQL: psycopg's pool and prepared statements, as deployed)
         "POLO_VAR_DIR": str(var_dir),
         "PYTHONUNBUFFERED": "1",
     }
