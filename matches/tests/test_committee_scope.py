@@ -7,8 +7,9 @@ action was taken under; ``create_official --tournament`` assigns. (Websockets:
 
 from __future__ import annotations
 
+import time
 import uuid
-from datetime import timedelta
+from datetime import datetime, time as dtime, timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -32,7 +33,7 @@ from matches.permissions import (
     match_role,
 )
 
-from .committee_helpers import ev, fresh_game_cache, log, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Clock, ev, fresh_game_cache, log, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
 from .personas import Cast, make_committee_member, make_federation, make_match, make_user
 
 pytestmark = pytest.mark.django_db
@@ -369,11 +370,14 @@ def test_a_knock_out_in_b_reaches_a_only_where_it_touches_as_line_ups(two):
     """Rule 21.d follows the player across tournaments: A sees a knock-out in B's match only when the
     player is in one of A's line-ups, and without a link to B's match."""
     knocked_out = two.live_b.home.roster.get(number=2).player
+    # Today, whatever the hour: the helpers' clock starts an hour ago, yesterday before 1 a.m.
+    midnight = timezone.make_aware(datetime.combine(timezone.localdate(), dtime.min)).timestamp()
     log(
         two.live_b,
         ev(
             "whistle", reason="player_fall", team="home", number=2, unconscious=True, ball={"x": 100, "y": 40}, clock=40
         ),
+        clock=Clock(max(time.time() - 3600, midnight)),
     )
     url = reverse("committee:availability")
     assert list(two.client(two.member_a).get(url).context["rows"]) == []

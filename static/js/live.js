@@ -34,7 +34,7 @@ const BACKOFF_MIN_MS = 500, BACKOFF_MAX_MS = 30000;
 const HORN_LATE_S = 3;               // a horn noticed later than this (a sleeping tab) stays silent
 const WARNING_LEFT_S = 120;          // the warning horn: 2:00 left in the interval (the protocol's)
 const WS_FAILURES_BEFORE_SSE = 2;    // sockets that failed without ever opening: websockets are blocked
-const TICK_MAX_MS = 100;             // a screen's counters are redrawn at least this often (``frame``)
+const TICK_MAX_MS = 100;             // a screen's counters are redrawn at least this often (``pace``)
 const TICK_LATE_MS = 2;              // a tick aimed at a whole second comes this late: just past it
 
 const clientNow = () => Date.now() / 1000;
@@ -132,7 +132,7 @@ class Live {
     document.addEventListener("visibilitychange", this._onVisible);
     this.setStatus("connecting");
     this.open();
-    this.frame();
+    this.pace();
   }
 
   setStatus(status) {
@@ -524,10 +524,10 @@ class Live {
    * an animation frame loop: that woke the page 60 times a second to change one number once a
    * second (measured: a tenth of a core per open scoreboard, idle), a phone's battery on a
    * two-hour match. An update, a snapshot and a clock sync tick at once (``apply``, ``pong``). */
-  frame() {
+  pace() {
     if (this.closed) return;
     if (!document.hidden) this.tick();
-    this.later("frame", this.nextTickMs(), this.frame);
+    this.later("pace", this.nextTickMs(), this.pace);
   }
 
   nextTickMs() {
