@@ -31,11 +31,13 @@ from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
+sys.path.insert(0, str(BASE_DIR / "bench"))
+
+from bench_live import cpu_seconds  # noqa: E402  (the processes' CPU, as the live bench reads it)
 
 from polo.testing import CHROMIUM, CHROMIUM_ARGS, ServerProcess  # noqa: E402
 
 RESULTS = BASE_DIR / "bench" / "results" / "idle_screens.json"
-TICKS = os.sysconf("SC_CLK_TCK")
 LIVE = (
     "() => window.PoloLive && PoloLive.instances.length > 0"
     " && PoloLive.instances.every((l) => l.status === 'live' && l.state)"
@@ -43,26 +45,21 @@ LIVE = (
 
 
 def descendants_cpu(root: int) -> float:
-    """CPU seconds (user + system) of every process below ``root``, from /proc."""
-    parent, cpu = {}, {}
+    """CPU seconds (user + system) of every process below ``root`` (``bench_live.cpu_seconds``)."""
+    parent = {}
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
         try:
             with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
+                parent[int(entry)] = int(f.read().rpartition(")")[2].split()[1])
+        except (OSError, ValueError):  # (not a process, or one that has just ended)
             continue
-        parent[int(entry)] = int(fields[1])
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / TICKS
-    total = 0.0
-    for pid, seconds in cpu.items():
-        p = parent.get(pid)
-        while p and p != root:
-            p = parent.get(p)
-        if p == root:
-            total += seconds
-    return total
+
+    def below(pid: int) -> bool:
+        while pid and pid != root:
+            pid = parent.get(pid, 0)
+        return pid == root
+
+    return cpu_seconds([pid for pid in parent if pid != root and below(pid)])
 
 
 def main() -> None:
