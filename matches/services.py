@@ -169,6 +169,18 @@ def _last_wall_time(game: Game) -> float | None:
     return float(t) if isinstance(t, (int, float)) else None
 
 
+def _keyed_time(game: Game, event: dict[str, Any], now: float) -> float:
+    """When the event happened at the field: its ``keyed_at`` (the official's first key, on the
+    device's synced clock) where it is a plausible time — not after ``now``, not before the newest
+    event of the log — else ``now``. (The engine judges the stamp itself; a refused one appends
+    nothing.)"""
+    keyed = event.get("keyed_at")
+    if type(keyed) not in (int, float) or keyed != keyed:  # (NaN)
+        return now
+    last = _last_wall_time(game)
+    return max(min(float(keyed), now), last if last is not None else float("-inf"))
+
+
 def _now_after_lock(game: Game) -> float:
     """The time an event is decided at, read once the match is locked (an event that waited for
     the lock happened when it got it), and never before the newest event of the log: the log's
@@ -304,7 +316,10 @@ def match_event_log(
             accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal
         )
 
-    game, appended = _append_due(match, game, now)
+    # The horns the clock made due before the event: by the time it was keyed at the field, not
+    # when it arrived (an entry kept through an outage follows the horns the field heard, and
+    # precedes those it did not: issue 34).
+    game, appended = _append_due(match, game, _keyed_time(game, stripped, now) if stamps else now)
     decision = decide(game, stripped, now=now, stamps=stamps)
     if not decision.accepted:
         if appended:

@@ -43,6 +43,10 @@ class Edition:
     # (``log._stamp_refusal``): up to 1 s ahead, up to 60 s behind.
     clock_ahead_tolerance: float = 1.0
     clock_stamp_window: float = 60.0
+    # Issue 34: the longest outage at the field whose record is taken as the field kept it: an entry
+    # keyed up to 30 minutes before it reaches the server is decided at its key (``log._keyed_time``);
+    # older, the officials record it at the official time now (docs/FIELD-TIME.md).
+    field_window: float = 1800.0
 
     # -- Rule 21: stoppages and their timers ----------------------------------------------------------
     injury_seconds: float = 600.0  # 21.d: ten minutes to recover

@@ -150,20 +150,23 @@ def _stamp_refusal(game: Game, ev: dict[str, Any], now: float) -> tuple[dict[str
 
 
 def _keyed_time(game: Game, keyed: Any, now: float) -> tuple[float, Rejection | None]:
-    """ "Play" keyed by an official: the clock runs from the key (``keyed_at``, server time as the
-    device's synced clock reads it), not from when the request arrived — otherwise every restart
-    loses the network's latency and the seven-minute horn comes late. CHOICE: within
-    ``clock_ahead_tolerance`` ahead it is sync error (taken as now); it never precedes the newest
-    event of the log (the play follows it); further ahead or older than ``clock_stamp_window`` is
-    refused (14.b(1))."""
+    """The time an entry was keyed at the field (``keyed_at``: the server time as the official's
+    synced device read it at the entry's first key): the event is decided then, not when the
+    request arrived — "Play" runs the clock from the key, a stoppage stops it there, and an entry
+    kept on the device through an outage lands where the field kept it (issue 34: the field is the
+    truth). CHOICE: within ``clock_ahead_tolerance`` ahead it is sync error (taken as now); it
+    never precedes the newest event of the log (the log's times do not go backwards); further ahead
+    than the tolerance, or older than ``field_window`` (the longest outage whose record is taken as
+    the field kept it), is refused (14.b(1): the umpires correct the official time with a clock
+    set)."""
     if not E.is_num(keyed):
         return now, Rejection("invalid_event", None, m.BAD_FIELD, {"field": "keyed_at"})
     ed = game.config.edition
-    seconds = {"seconds": round(abs(now - float(keyed)), 1), "window": int(ed.clock_stamp_window)}
     if keyed > now + ed.clock_ahead_tolerance:
-        return now, Rejection("clock_ahead", "14.b(1)", m.KEY_AHEAD, seconds)
-    if keyed < now - ed.clock_stamp_window:
-        return now, Rejection("clock_too_old", "14.b(1)", m.KEY_TOO_OLD, seconds)
+        return now, Rejection("clock_ahead", "14.b(1)", m.KEY_AHEAD, {"seconds": round(float(keyed) - now, 1)})
+    if keyed < now - ed.field_window:
+        minutes = {"minutes": int((now - float(keyed)) // 60), "window": int(ed.field_window // 60)}
+        return now, Rejection("clock_too_old", "14.b(1)", m.KEY_TOO_OLD, minutes)
     previous = wall_time(game.log.entries[game.log_len - 1].event) if game.log_len else None
     return max(min(float(keyed), now), previous if previous is not None else float("-inf")), None
 
@@ -328,10 +331,10 @@ def _admit(
         if exp > game.log_len:  # CHOICE: a client ahead of the log has not seen the log either: stale
             return ev, now, Rejection("stale_sequence", None, m.SEQ_AHEAD, {"last": game.log_len, "expected": exp})
         ev = {k: v for k, v in ev.items() if k != "expected_seq"}
-    if now is None:
-        now = wall_time(ev)
-    elif WALL_TIME not in ev:
-        if stamps and ev["type"] == "play" and ev.get("keyed_at") is not None:
+    if now is None or WALL_TIME in ev:  # a stored event, or a horn the clock made due at its mark
+        now = wall_time(ev) if WALL_TIME in ev else now
+    else:
+        if stamps and ev.get("keyed_at") is not None:
             now, refused = _keyed_time(game, ev["keyed_at"], now)
             if refused is not None:
                 return ev, now, refused
@@ -374,9 +377,20 @@ def due_events(game: Game, now: float) -> list[dict[str, Any]]:
     projected = game.elapsed + (now - game.anchor)
     due = []
     if game.elapsed < cfg.period_seconds <= projected:
-        due.append(
-            {"type": "horn", "kind": "seven", "clock": float(cfg.period_seconds), "id": f"auto:{game.period}:seven"}
-        )
+        due.append(_horn(game, "seven", cfg.period_seconds))
     if projected >= cfg.period_end:
-        due.append({"type": "horn", "kind": "final", "clock": float(cfg.period_end), "id": f"auto:{game.period}:final"})
+        due.append(_horn(game, "final", cfg.period_end))
     return due
+
+
+def _horn(game: Game, kind: str, mark: float) -> dict[str, Any]:
+    """A horn of the running clock, stamped with the wall time of its mark (issue 34): whoever
+    appends it — the server's watcher at the mark, or the next entry of the field's record after an
+    outage — stores the same event, and the log is the same whether the link held or not. (Never
+    before the newest event of the log: the log's times do not go backwards.)"""
+    assert game.anchor is not None
+    at = game.anchor + (float(mark) - game.elapsed)
+    previous = wall_time(game.log.entries[game.log_len - 1].event) if game.log_len else None
+    if previous is not None:
+        at = max(at, previous)
+    return {"type": "horn", "kind": kind, "clock": float(mark), "id": f"auto:{game.period}:{kind}", WALL_TIME: at}

@@ -80,8 +80,9 @@ CLOCK_TOO_OLD = N_(
     "correct the time with a clock set instead."
 )
 KEY_TOO_OLD = N_(
-    "The key was pressed %(seconds)s s before the server received it, more than %(window)s s: "
-    "check the device's time, or correct the clock with a clock set."
+    "This entry was kept at the field %(minutes)s minutes before it reached the server, longer than the "
+    "%(window)s minutes whose record is taken as kept: record it at the official time now, with the time the umpires "
+    "confirm, or drop it."
 )
 KEY_AHEAD = N_("The key is stamped %(seconds)s s after the server received it: check the device's time.")
 NOT_HELD = N_("No entry in progress has the id '%(target)s'.")

@@ -25,11 +25,11 @@ from .config import MatchConfig
 from .events import STOPPAGES, is_num
 from .messages import Rejection
 
-COMMON_KEYS = frozenset({"id", "type", "expected_seq", "by", "server_time", "note", "private_note"})
+COMMON_KEYS = frozenset({"id", "type", "expected_seq", "by", "server_time", "keyed_at", "note", "private_note"})
 NOTES = ("note", "private_note")
 NO_CLOCK = frozenset({"play", "void", "release"})
 FIELDS: dict[str, tuple[str, ...]] = {
-    "play": ("keyed_at",),
+    "play": (),
     "goal": ("team", "number", "own_goal", "from_penalty"),
     "foul": ("against", "number", "penalty", "spot", "from_spot", "card", "advantage", "goal_scored", "scored_by"),
     "ball_out": ("line", "at", "last_hit_by", "deflected_off"),

@@ -247,7 +247,7 @@ def test_a_play_key_never_precedes_the_event_before_it():
     assert stored["server_time"] == pytest.approx(T0 + 30.0)
 
 
-@pytest.mark.parametrize("offset, code", [(5.0, "clock_ahead"), (-90.0, "clock_too_old")])
+@pytest.mark.parametrize("offset, code", [(5.0, "clock_ahead"), (-1801.0, "clock_too_old")])
 def test_an_implausible_play_key_is_refused(offset, code):
     live = Live()
     assert live.refused(ev("play", keyed_at=T0 + 100.0 + offset), 100.0) == code
