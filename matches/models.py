@@ -227,6 +227,10 @@ class Match(models.Model):
     # A cache of the rules service's fold of the log, rebuilt from MatchEvent whenever in doubt.
     state_cache = models.JSONField(_("state cache"), default=dict, blank=True, editable=False)
     last_seq = models.PositiveIntegerField(_("log position"), default=0, editable=False)
+    # Issue 34: when the match's timekeeper (the scorer's screen) last told the server it had sent
+    # everything it had kept (epoch s); None: no timekeeper has been heard and the server keeps the
+    # time (matches/live/field.py).
+    field_heard_at = models.FloatField(_("field last heard at"), null=True, blank=True, editable=False)
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False
     )

@@ -169,6 +169,14 @@ def _last_wall_time(game: Game) -> float | None:
     return float(t) if isinstance(t, (int, float)) else None
 
 
+def horns_due_by(match: Match, now: float) -> float:
+    """Up to when the server may append the horns of the match's running clock: ``now``, or, when
+    the field keeps the time, the last moment its timekeeper had everything sent (issue 34:
+    ``live/field.py``)."""
+    heard = match.field_heard_at
+    return now if heard is None else min(now, heard)
+
+
 def _keyed_time(game: Game, event: dict[str, Any], now: float) -> float:
     """When the event happened at the field: its ``keyed_at`` (the official's first key, on the
     device's synced clock) where it is a plausible time — not after ``now``, not before the newest
@@ -319,7 +327,8 @@ def match_event_log(
     # The horns the clock made due before the event: by the time it was keyed at the field, not
     # when it arrived (an entry kept through an outage follows the horns the field heard, and
     # precedes those it did not: issue 34).
-    game, appended = _append_due(match, game, _keyed_time(game, stripped, now) if stamps else now)
+    due_by = _keyed_time(game, stripped, now) if stamps and "keyed_at" in stripped else horns_due_by(match, now)
+    game, appended = _append_due(match, game, due_by)
     decision = decide(game, stripped, now=now, stamps=stamps)
     if not decision.accepted:
         if appended:
@@ -356,9 +365,10 @@ def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int
     config = match_config(match)
     game = match_game(match, config)
     now = _now_after_lock(game) if now is None else now
-    if not horns_due(game, now):
+    due_by = horns_due_by(match, now)
+    if not horns_due(game, due_by):
         return []
-    game, appended = _append_due(match, game, now)
+    game, appended = _append_due(match, game, due_by)
     if appended:
         _save_and_publish(match, game, config, now, appended)
     return [row.seq for row in appended]

@@ -282,6 +282,10 @@ if not DEBUG:
 # Websocket limits (checked by the consumers).
 WS_MAX_MESSAGE_BYTES = env_int("WS_MAX_MESSAGE_BYTES", 8192, minimum=256)
 WS_MAX_MESSAGES_PER_SECOND = env_int("WS_MAX_MESSAGES_PER_SECOND", 20, minimum=1)
+# Issue 34: the field's timekeeper (the scorer's screen) is "silent" after this many seconds without
+# telling the server it has sent everything it kept (matches/live/field.py); the public screens then
+# say "waiting for the field" instead of running a clock the umpires may have stopped.
+FIELD_SILENT_SECONDS = env_int("FIELD_SILENT_SECONDS", 10, minimum=2)
 
 LOGGING = {
     "version": 1,

@@ -268,7 +268,9 @@ def state_etag(snapshot: dict[str, Any], lang: str) -> str:
     which a screen reading the older one works out the same."""
     clock = {k: v for k, v in snapshot["state"].get("clock", {}).items() if k not in ("elapsed", "anchor", "phase")}
     state = {**snapshot["state"], "clock": clock}
-    return f'W/"{_tag([lang, snapshot["last_seq"], snapshot["match"], state])}"'
+    field = snapshot["field"]  # whether the field is silent, not for how long (issue 34)
+    heard = [field["silent"], field["heard_at"] if field["silent"] else None]
+    return f'W/"{_tag([lang, snapshot["last_seq"], snapshot["match"], state, heard])}"'
 
 
 @require_GET

@@ -34,13 +34,15 @@ from channels.db import database_sync_to_async
 from matches.games import horns_due, match_game
 from matches.models import Match
 from matches.selectors import match_with_config
-from matches.services import match_clock_catch_up
+from matches.services import horns_due_by, match_clock_catch_up
 
 from .loop import cancel_and_wait, spawn
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 10.0  # also look for clocks started by other processes this often
+FIELD_POLL_SECONDS = 1.0  # a horn waiting for the field to be heard after its mark: look this often
+FIELD_HEARD = "_field_heard_at"  # (kept beside a running clock's state here: not part of any state)
 
 
 def horn_marks(state: dict[str, Any] | None) -> list[float]:
@@ -55,7 +57,9 @@ def horn_marks(state: dict[str, Any] | None) -> list[float]:
 
 
 def _running_clocks() -> list[tuple[int, dict[str, Any]]]:
-    return list(Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache"))
+    """The running clocks, each with when its field last had everything sent (issue 34)."""
+    rows = Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache", "field_heard_at")
+    return [(pk, {**state, FIELD_HEARD: heard}) for pk, state, heard in rows]
 
 
 def _catch_up(match_id: int) -> list[int]:
@@ -67,7 +71,7 @@ def match_caught_up(match: Match, now: float) -> Match:
     path's catch-up). Only a running clock can make a horn due, and the check itself is a pure
     fold (no lock), so reads stay cheap."""
     clock = (match.state_cache or {}).get("clock") or {}
-    if clock.get("running") and horns_due(match_game(match), now):
+    if clock.get("running") and horns_due(match_game(match), horns_due_by(match, now)):
         if match_clock_catch_up(match_id=match.pk, now=now):
             return match_with_config(match.pk)
     return match
@@ -94,6 +98,9 @@ class Watcher:
         if states:
             state = next(iter(states.values()))  # (the clock is the same in every language)
             match_id = message["match_id"]
+            known = self.clocks.get(match_id) or {}
+            if FIELD_HEARD in known:  # (an update carries no word of the field: keep what was read)
+                state = {**state, FIELD_HEARD: known[FIELD_HEARD]}
             if _seq(state) >= _seq(self.clocks.get(match_id)):
                 self.clocks[match_id] = state
             self.heard[match_id] = state
@@ -131,7 +138,13 @@ class Watcher:
                 # Marks already handled are skipped: a mark where the engine had no horn to give
                 # must not make the watcher spin.
                 marks = [t for t in horn_marks(state) if t > self.checked.get(match_id, 0.0)]
-                if marks and marks[0] <= now:
+                heard = state.get(FIELD_HEARD)
+                if marks and marks[0] <= now and heard is not None and heard < marks[0]:
+                    # The field keeps the time and has not been heard since this mark: what it keyed
+                    # before the horn may still be on its way (issue 34). Look again soon.
+                    self.read_at = None
+                    next_at = min(next_at, now + FIELD_POLL_SECONDS)
+                elif marks and marks[0] <= now:
                     self.checked[match_id] = now
                     try:
                         await catch_up(match_id)

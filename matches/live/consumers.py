@@ -39,7 +39,8 @@ from matches.models import Match
 from matches.permissions import match_role
 from polo.json_input import JSONInputError, loads
 
-from . import fanout, wire
+from . import broadcast, clock, fanout, field, wire
+from .groups import MATCH_FIELD, match_group
 from .loop import spawn
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,7 @@ def snapshot_frame(match_id: int, snapshot: dict[str, Any]) -> dict[str, Any]:
         "last_seq": snapshot["last_seq"],
         "state": snapshot["state"],
         "server_time": snapshot["server_time"],
+        "field": snapshot["field"],
     }
 
 
@@ -159,6 +161,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         self.official = role is not None
+        self.role = role
         self.user_id = user.pk if self.official else None
         await self.accept()
         # The hub's encode-once path, where the connection allows it (after the handshake: an
@@ -216,10 +219,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.close_for(CLOSE_POLICY, "invalid_message")
         elif kind == "ping":
             client_time = message.get("client_time")
-            if client_time is not None and type(client_time) not in (int, float):  # (finite: loads)
+            pending = message.get("pending")
+            if (client_time is not None and type(client_time) not in (int, float)) or (  # (finite: loads)
+                pending is not None and (type(pending) is not int or pending < 0)
+            ):
                 await self.close_for(CLOSE_POLICY, "invalid_message")
                 return
             await self._send_text(json.dumps({"type": "pong", "client_time": client_time, "server_time": time.time()}))
+            if pending == 0 and self.role == field.TIMEKEEPER_ROLE:
+                await self._field_heard()
         elif kind == "resync":
             since = message.get("since")
             if since is not None and (type(since) is not int or not 0 <= since <= SINCE_MAX):
@@ -228,6 +236,41 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_snapshot(since=since)
         else:
             await self.close_for(CLOSE_POLICY, "forbidden")
+
+    # --- the field's timekeeper (issue 34: ``field.py``) ---------------------------------------
+    async def _field_heard(self) -> None:
+        """The scorer's screen has sent everything it kept: note it; if the field had been silent,
+        tell every screen, and let the clock watcher append the horns that waited for it. Then
+        watch for the next word (``_field_watch``)."""
+        was_silent, heard_at = await database_sync_to_async(field.field_heard)(self.match_id)
+        if was_silent:
+            await broadcast.deliver(
+                match_group(self.match_id),
+                {"type": MATCH_FIELD, "match_id": self.match_id, "field": field.field_info(heard_at, time.time())},
+            )
+            clock.wake()
+        self.field_heard_at = heard_at
+        watch = getattr(self, "field_watch", None)
+        if watch is None or watch.done():
+            self.field_watch = spawn(asyncio.get_running_loop(), self._field_watch())
+
+    async def _field_watch(self) -> None:
+        """Until the field is heard again: announce its silence once it lasts ``FIELD_SILENT_SECONDS``
+        (on this socket's process; it goes on after the socket closes, since a field that went away
+        is what it is for). Another tab or device may have been heard meanwhile: the database says."""
+        while True:
+            wait = self.field_heard_at + field.silent_after() - time.time()
+            await asyncio.sleep(max(0.05, wait + 0.05))
+            heard_at = await database_sync_to_async(field.field_heard_at)(self.match_id)
+            now = time.time()
+            if heard_at is None or not field.field_is_silent(heard_at, now):
+                self.field_heard_at = heard_at or now
+                continue
+            await broadcast.deliver(
+                match_group(self.match_id),
+                {"type": MATCH_FIELD, "match_id": self.match_id, "field": field.field_info(heard_at, now)},
+            )
+            return
 
     # --- to the client -------------------------------------------------------------------
     async def _send_snapshot(self, since: int | None = None) -> int:

@@ -44,7 +44,7 @@ from channels.layers import get_channel_layer
 from matches import selectors
 
 from . import clock, snapshots, wire
-from .groups import MATCH_ROLES, MATCH_UPDATE, USER_LOGOUT, USER_ROLES, match_group, user_group
+from .groups import MATCH_FIELD, MATCH_ROLES, MATCH_UPDATE, USER_LOGOUT, USER_ROLES, match_group, user_group
 from .loop import cancel_and_wait, set_server_loop, spawn
 
 log = logging.getLogger(__name__)
@@ -350,6 +350,17 @@ class Hub:
                 )
             else:  # a gap (or no state with it): read the log after what was delivered
                 self._schedule(room, message["last_seq"])
+        elif kind == MATCH_FIELD:
+            room = self.rooms.get(message.get("match_id"))
+            if room is not None:
+                room.snapshots.clear()  # (a snapshot read before this says the field's old word)
+                frame = _Frame(
+                    json.dumps(
+                        {"type": "field", "match_id": room.match_id, "field": message["field"], "server_time": time.time()},
+                        separators=(",", ":"),
+                    )
+                )
+                spawn(self.loop, self._write_field(room, frame))
         elif kind == MATCH_ROLES:
             room = self.rooms.get(message.get("match_id"))
             for socket in list(room.sockets if room else ()):
@@ -436,6 +447,12 @@ class Hub:
                 await socket.push(frames.text(socket), last_seq)
             if n % YIELD_EVERY == 0:
                 await asyncio.sleep(0)  # let the officials' HTTP answers out between viewers
+
+    async def _write_field(self, room: Room, frame: _Frame) -> None:
+        """The field fell silent or was heard again (issue 34): every socket of the match hears it,
+        officials first."""
+        for side in (room.officials, room.public):
+            await self._write_all(side, frame, 0)
 
     # --- heartbeats ----------------------------------------------------------------------
     async def _heartbeats(self) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from matches import selectors
 
 from .clock import match_caught_up
+from .field import field_info
 
 
 def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None) -> dict[str, Any]:
@@ -27,6 +28,7 @@ def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None)
         "state": selectors.match_state(match, now=now, lang=lang),
         "last_seq": match.last_seq,
         "server_time": now,
+        "field": field_info(match.field_heard_at, now),
     }
 
 
