@@ -354,12 +354,8 @@ class Hub:
             room = self.rooms.get(message.get("match_id"))
             if room is not None:
                 room.snapshots.clear()  # (a snapshot read before this says the field's old word)
-                frame = _Frame(
-                    json.dumps(
-                        {"type": "field", "match_id": room.match_id, "field": message["field"], "server_time": time.time()},
-                        separators=(",", ":"),
-                    )
-                )
+                field_frame = {"type": "field", "match_id": room.match_id, "field": message["field"]}
+                frame = _Frame(json.dumps({**field_frame, "server_time": time.time()}, separators=(",", ":")))
                 spawn(self.loop, self._write_field(room, frame))
         elif kind == MATCH_ROLES:
             room = self.rooms.get(message.get("match_id"))

@@ -69,14 +69,16 @@ def post(match, entry: dict[str, Any], user) -> Any:
 
 
 def rows(match) -> list[tuple[int, str, str, dict[str, Any]]]:
-    return list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", "client_id", "type", "payload"))
+    events = MatchEvent.objects.filter(match=match).order_by("seq")
+    return list(events.values_list("seq", "client_id", "type", "payload"))
 
 
 def play_with_the_link_up(match, user, clock: ServerClock) -> None:
     """Each entry reaches the server 50 ms after its key; the field is heard all along, and the
     clock watcher appends each horn at its mark."""
     field_heard = field.field_heard
-    pending = sorted([(at, "entry", e) for at, e in FIELD_ENTRIES] + [(m, "horn", None) for m in MARKS], key=lambda x: x[0])
+    steps = [(at, "entry", e) for at, e in FIELD_ENTRIES] + [(m, "horn", None) for m in MARKS]
+    pending = sorted(steps, key=lambda x: x[0])
     for at, what, entry in pending:
         clock.now = T0 + at + 0.05
         field_heard(match.pk, now=clock.now)
@@ -108,7 +110,7 @@ def play_through_an_outage(match, user, clock: ServerClock) -> None:
 
 
 @pytest.fixture
-def twins(cast):  # noqa: F811
+def twins(cast):
     """Two matches alike in everything the log records, kept by the same scorer."""
     a = cast.match_a
     b = make_match(tournament=a.tournament, field=a.field, home=a.home, away=a.away, scorer=cast.scorer_a)
@@ -152,7 +154,8 @@ def test_no_horn_while_the_field_is_silent_and_the_screens_are_told(twins, monke
     field.field_heard(down.pk, now=clock.now)
     post(down, keyed(0.0, FIELD_ENTRIES[0][1]), scorer)
     clock.now = T0 + 5.0
-    assert match_snapshot(down.pk, now=clock.now)["field"] == {"heard_at": T0 + 0.05, "silent": False, "silent_for": None}
+    heard = {"heard_at": T0 + 0.05, "silent": False, "silent_for": None}
+    assert match_snapshot(down.pk, now=clock.now)["field"] == heard
     clock.now = T0 + 600.0  # past both horns, nothing heard for ten minutes
     assert match_clock_catch_up(match_id=down.pk) == []
     snapshot = match_snapshot(down.pk, now=clock.now)
@@ -195,5 +198,6 @@ def test_an_entry_kept_longer_than_the_window_is_refused_with_the_way_to_record_
     old = {"id": "w", "type": "card", "team": "home", "number": 1, "color": "yellow", "keyed_at": T0 + 60.0}
     result = match_event_log(match_id=match.pk, event=old, user=scorer, lang="es")
     assert not result.accepted and result.error.code == "clock_too_old" and result.error.rule == "14.b(1)"
-    assert "minutos" in result.error.message("es") and "record it at the official time now" in result.error.message("en")
+    assert "minutos" in result.error.message("es")
+    assert "record it at the official time now" in result.error.message("en")
     assert not MatchEvent.objects.filter(match=match, client_id="w").exists()
