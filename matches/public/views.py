@@ -54,6 +54,9 @@ def _labels() -> dict[str, object]:
         "no_restart": _("Ball in play"),
         "winner": _("Winner"),
         "next_in": _("Next chukker in %s"),
+        # Issue 34 (static/js/field-status.js), for the overlay, which has no JS catalog.
+        "field_waiting": _("Waiting for the field · %(time)s"),
+        "field_waiting_note": _("The umpires' clock is kept at the field; the record follows when the link is back."),
         # The clock's convention (static/js/clock-convention.js), for the overlay, which has no JS catalog.
         "clock": {
             "left": _("time left"),

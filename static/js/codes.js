@@ -8,6 +8,7 @@ export const CODES = Object.freeze({
   STALE_SEQUENCE: "stale_sequence",                // 409: the log moved on since the entry began
   VOID_WOULD_INVALIDATE: "void_would_invalidate",  // later events rest on the void's target
   VOID_NOT_PERMITTED: "void_not_permitted",        // this role may not void that event
+  CLOCK_TOO_OLD: "clock_too_old",                  // kept at the field longer than the server takes as kept
 });
 
 export const PAGE_CODES = Object.freeze({

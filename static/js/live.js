@@ -23,6 +23,7 @@
  * first is the page's match). Tests and the browser benchmarks read the clock and the state
  * through it; no page script talks through it (they import this module).
  */
+import {renderFieldBanner} from "./field-status.js";
 import {formatClock} from "./format.js";
 import {showHornBanner, soundHorn} from "./horns.js";
 
@@ -127,6 +128,9 @@ class Live {
     this.prev = null;  // the clock as last seen by tick(), for horn crossings
     this.ticks = 0;    // how many times the screen has been redrawn (tests wait for the next ones)
     this.timers = {};
+    // Issue 34: what the server last said of the field's timekeeper ({heard_at, silent,
+    // silent_for}): while it is silent the clock is not run on (``clockElapsed``).
+    this.field = opts.field || null;
     if (opts.serverTime != null) this.offset = opts.serverTime - clientNow();
     this._onVisible = () => { if (!document.hidden) this.tick(); };
     document.addEventListener("visibilitychange", this._onVisible);
@@ -170,6 +174,7 @@ class Live {
       this.wsFailures = 0;
       this.watchdog();
       this.pingBurst(4);
+      if (this.opts.presenceMs) this.later("presence", this.opts.presenceMs, this.presenceLoop);
     };
     ws.onmessage = (e) => { if (this.ws === ws) this.frameIn(e.data); };
     ws.onclose = () => {
@@ -266,11 +271,26 @@ class Live {
     if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
   }
 
+  ping() {
+    const msg = {type: "ping", client_time: clientNow()};
+    if (this.opts.pending) msg.pending = this.opts.pending();  // the field's unsent entries (issue 34)
+    this.send(msg);
+  }
+
+  /* The field's timekeeper (the scorer's screen) tells the server every ``presenceMs`` whether it
+   * has sent everything it kept; ``presence()`` tells it at once (the queue just emptied). */
+  presenceLoop() {
+    this.ping();
+    this.later("presence", this.opts.presenceMs, this.presenceLoop);
+  }
+
+  presence() { if (this.ws) this.ping(); }
+
   pingBurst(n) {
     let i = 0;
     const one = () => {
       if (this.closed || !this.ws) return;
-      this.send({type: "ping", client_time: clientNow()});
+      this.ping();
       i += 1;
       if (i < n) this.later("ping", 200, one);
       else this.later("ping", RESYNC_CLOCK_MS, () => this.pingBurst(2));
@@ -297,6 +317,7 @@ class Live {
       case "snapshot": return this.snapshot(msg);
       case "update": return this.update(msg);
       case "pong": return this.pong(msg);
+      case "field": return this.fieldHeard(msg.field);
       case "heartbeat":
         if (typeof msg.last_seq === "number" && this.lastSeq != null && msg.last_seq > this.lastSeq) this.resync();
         return;
@@ -304,6 +325,21 @@ class Live {
         console.warn("PoloLive:", msg.code, msg.message || "");
         return;
     }
+  }
+
+  /* What the server says of the field's timekeeper (issue 34). */
+  fieldHeard(field) {
+    if (!field || typeof field !== "object") return;
+    this.field = field;
+    if (this.opts.onField) this.opts.onField(field);
+    this.tick();
+  }
+
+  /* Seconds since the field's timekeeper was last heard, while it is silent; else null. */
+  fieldSilentFor() {
+    const f = this.field;
+    if (!f || !f.silent || typeof f.heard_at !== "number") return null;
+    return Math.max(0, this.serverNow() - f.heard_at);
   }
 
   roughOffset(serverTime) {
@@ -317,6 +353,7 @@ class Live {
     this.attempt = 0;
     this.everLive = true;
     this.roughOffset(msg.server_time);
+    if (msg.field) this.field = msg.field;
     const seq = num(msg.last_seq, num(msg.state && msg.state.last_seq, 0));
     const events = normaliseEvents(msg.events);  // a resync's snapshot carries the missed events
     if (this.lastSeq == null || seq >= this.lastSeq) this.apply(msg.state, seq, msg.server_time, "snapshot", events);
@@ -418,6 +455,7 @@ class Live {
         this.offset = r.data.server_time - (sent + t1) / 2;
       }
       const seq = num(r.data.last_seq, num(r.data.state.last_seq, 0));
+      if (r.data.field) this.fieldHeard(r.data.field);
       if (this.lastSeq == null || seq > this.lastSeq) {
         this.apply(r.data.state, seq, r.data.server_time, "http", []);
         this.catchUpEvents();
@@ -443,9 +481,13 @@ class Live {
     if (!c) return 0;
     let e = num(c.elapsed, 0);
     if (c.running && c.anchor != null) {
-      // The engine never projects past the double horn; neither do we.
+      // The engine never projects past the double horn; neither do we. While the field is silent
+      // the clock is not run on past the moment it was last heard (issue 34: the umpires may have
+      // stopped it; the public is told it waits for the field instead).
       const cap = num(this.hornTimes().final, Infinity);
-      e = Math.min(Math.max(e, e + (this.serverNow() - c.anchor)), Math.max(e, cap));
+      const f = this.opts.fieldClock !== false && this.fieldSilentFor() != null ? this.field : null;
+      const now = f ? Math.min(this.serverNow(), Math.max(f.heard_at, c.anchor)) : this.serverNow();
+      e = Math.min(Math.max(e, e + (now - c.anchor)), Math.max(e, cap));
     }
     return e;
   }
@@ -495,6 +537,7 @@ class Live {
       if (prev.interval > 0 && now.interval <= 0 && -now.interval < HORN_LATE_S) this.horn(next + ":start", "start");
     }
     this.prev = now;
+    if (this.opts.fieldBanner !== false) renderFieldBanner(this);
     if (this.opts.onTick) this.opts.onTick(this);
     this.scheduleHornCheck(now);
   }

@@ -9,8 +9,11 @@
  *     onAccepted(item, data), onConflict(item, data), onRejected(item, data, stopped),
  *     onQuiet(item, data),   // a ``quiet`` event refused (dropped, nothing shown)
  *     onDiscard(item),       // the official dropped the blocked event
+ *     now(),                 // optional: the synced server time; every event is stamped with it
+ *                            // when added (``keyed_at``, the moment of its key: issue 34)
  *   });
  *   queue.add(event, options); queue.resend(); queue.discard(); queue.flush(); queue.takeOver();
+ *   queue.recordNow();   // a blocked entry too old to be taken as kept: send it stamped now
  *   queue.remove(id);    // take an event out before it is sent (false once it is on its way)
  *
  * ``options`` (all optional): ``quiet`` — a refusal (any 4xx) drops the event without stopping
@@ -132,8 +135,10 @@ export class OfflineQueue {
   add(event, options) {
     if (this.passive) return null;
     options = options || {};
+    // The moment of the key (issue 34): the server decides the entry then, however late it arrives.
+    const stamp = this.opts.now && event.keyed_at == null ? {keyed_at: this.opts.now()} : {};
     const item = {
-      event: Object.assign({id: newId()}, event),
+      event: Object.assign({id: newId()}, stamp, event),
       chained: this.items.length > 0,
       expected_seq: null,
       deferred: this.offline || this.blocked !== null,
@@ -260,6 +265,26 @@ export class OfflineQueue {
       head.chained = false;
       head.expected_seq = typeof this.blocked.data.last_seq === "number" ? this.blocked.data.last_seq : this.opts.lastSeq();
     }
+    this.blocked = null;
+    this.changed();
+    this.flush();
+  }
+
+  /* An entry kept at the field longer than the server takes as kept (``clock_too_old``): record
+   * it now instead, at the official clock as it runs now (the umpires confirm the time, and correct
+   * it with a clock set if need be) — never a queue that can only be thrown away (issue 34). */
+  recordNow() {
+    const blocked = this.blocked, error = blocked && blocked.data && blocked.data.error;
+    if (!blocked || blocked.kind !== "rejected" || !error || error.code !== CODES.CLOCK_TOO_OLD) return;
+    const head = this.items[0];
+    if (head !== this.blocked.item) return;
+    const event = Object.assign({}, head.event);
+    delete event.clock;
+    event.keyed_at = this.opts.now ? this.opts.now() : undefined;
+    if (event.keyed_at === undefined) delete event.keyed_at;
+    head.event = event;
+    head.chained = false;
+    head.expected_seq = this.opts.lastSeq();
     this.blocked = null;
     this.changed();
     this.flush();

@@ -150,6 +150,8 @@ connect({
   state: data.state,
   lastSeq: data.last_seq,
   serverTime: data.server_time,
+  field: data.field,
+  fieldWords: {waiting: data.labels.field_waiting, note: data.labels.field_waiting_note},
   banner: false,  // the bar itself flashes instead of a banner over the video
   onState: (state, info) => {
     render(state);

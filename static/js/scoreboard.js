@@ -251,6 +251,7 @@ live = connect({
   state: data.state,
   lastSeq: data.last_seq,
   serverTime: data.server_time,
+  field: data.field,
   onState: (state, info) => {
     render(state);
     followGoals(state, info);

@@ -186,6 +186,7 @@ document.addEventListener("keydown", (e) => {
   if (queue.blocked) {
     if (key === "r" && queue.blocked.kind !== "rejected") { e.preventDefault(); screen.keep(); return; }
     if (key === "d") { e.preventDefault(); screen.drop(); return; }
+    if (key === "n" && queue.blocked.kind === "rejected") { e.preventDefault(); queue.recordNow(); return; }
   }
   if (e.key === " ") { e.preventDefault(); play(); return; }
   if (e.key === "#") { e.preventDefault(); start("void", true); return; }

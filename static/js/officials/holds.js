@@ -94,7 +94,7 @@ export class EntryHolds {
   begin(type) {
     const screen = this.screen, queue = screen.queue;
     // Events of ours still on their way come before it: the entry is logged on top of them.
-    const entry = {type, expectedSeq: screen.lastSeq, hold: null, clock: null,
+    const entry = {type, expectedSeq: screen.lastSeq, hold: null, clock: null, at: screen.now(),
                    before: new Set(queue.items.map((it) => it.event.id))};
     this.active = entry;
     const s = this.view(screen.state);
@@ -120,7 +120,7 @@ export class EntryHolds {
     own.entry = entry;
     entry.hold = id;
     this.save();
-    queue.add({id, type: "hold", kind: type, clock: entry.clock}, {quiet: true, noExpected: true});
+    queue.add({id, type: "hold", kind: type, clock: entry.clock, keyed_at: now}, {quiet: true, noExpected: true});
     screen.tick();
     return entry;
   }
@@ -132,6 +132,8 @@ export class EntryHolds {
     if (!entry) { screen.logEvent(event); return; }
     const own = entry.hold ? this.own.get(entry.hold) : null;
     if (entry.clock != null) event.clock = entry.clock;
+    // Decided at its first key (issue 34), the hold's when it completes one.
+    if (event.keyed_at == null) event.keyed_at = own && typeof own.stamp_at === "number" ? own.stamp_at : entry.at;
     if (own) {
       own.entry = null;
       if (own.phase !== "refused") event.hold = own.id;

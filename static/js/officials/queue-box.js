@@ -103,6 +103,12 @@ export class QueueBox {
       const why = el("p", {class: "rejection"});
       renderRejection(why, errorOf(blocked.data));
       const actions = [discard];
+      if (errorOf(blocked.data).code === CODES.CLOCK_TOO_OLD) {  // kept too long at the field (issue 34)
+        const now = el("button", {type: "button", class: "primary record-now", "data-action": "record-now"},
+                       [el("kbd", {text: "N"}), gettext("Record it now, at the official clock")]);
+        now.addEventListener("click", () => q.recordNow());
+        actions.unshift(now);
+      }
       if (blocked.kind === "refused") {  // not the rules: e.g. logged out — log in again, then retry
         const retry = el("button", {type: "button", class: "primary resend", "data-action": "resend"}, [el("kbd", {text: "R"}), gettext("Try again")]);
         retry.addEventListener("click", () => q.resend());

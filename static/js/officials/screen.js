@@ -24,6 +24,8 @@ import {Teams, restartSummary} from "./teams.js";
 import {PLAYING, RestartTimers, allTimers, renderTimers} from "./timers.js";
 import {STATUS_LABELS} from "./words.js";
 
+const PRESENCE_MS = 3000;  // the timekeeper's word to the server (FIELD_SILENT_SECONDS is 10)
+
 /* What every officials' screen starts from: the page's data, the match (its teams and its rule
  * edition's numbers), its field diagram. */
 export function screenParts() {
@@ -51,6 +53,8 @@ export class Screen {
     this.state = null;
     this.lastSeq = 0;
     this.liveStatus = "connecting";
+    this.timekeeper = page.screen === "scorer" && page.role === "scorer";
+    this.queued = 0;
     this.log = new EventLog();
     this.restartTimers = new RestartTimers(`polo-timers:${matchId}`);
     this.holds = new EntryHolds(this, `polo-holds:${matchId}:${page.user}:${page.screen}`);
@@ -59,7 +63,8 @@ export class Screen {
       key: `polo-queue:${matchId}:${page.user}:${page.screen}`,  // one queue per screen: two tabs of it share it
       send: (body) => api(`/api/matches/${matchId}/events`, {method: "POST", body}),
       lastSeq: () => this.lastSeq,
-      onChange: (q) => this.renderQueue(q),
+      now: () => this.now(),  // every entry is stamped with its key (issue 34: keyed_at)
+      onChange: (q) => { this.renderQueue(q); this.queueChanged(q); },
       onAccepted: (item, data) => {
         if (!item.quiet) this.refuse(null);
         this.holds.accepted(item, data);
@@ -89,6 +94,13 @@ export class Screen {
       },
       onEvents: (events) => this.addEvents(events),
       onTick: (lv) => this.tick(lv),
+      // The field keeps the time (issue 34): the scorer's screen is its timekeeper and tells the
+      // server every few seconds whether it has sent everything it kept. An official's screen is
+      // the field: it never waits for itself.
+      pending: () => (this.queue ? this.queue.items.length : 0),
+      presenceMs: this.timekeeper ? PRESENCE_MS : null,
+      fieldBanner: false,
+      fieldClock: false,
     });
     setupTeams(document, this.teams);
     this.showState(page.state, page.last_seq);
@@ -97,6 +109,13 @@ export class Screen {
   }
 
   now(lv) { return (lv || this.live).serverNow(); }
+
+  /* The queue emptied: the timekeeper tells the server at once that it has sent everything. */
+  queueChanged(q) {
+    const n = q.items.length;
+    if (n === 0 && this.queued > 0 && this.live) this.live.presence();
+    this.queued = n;
+  }
 
   addEvents(events) {
     if (!this.log.add(events)) return;
@@ -107,9 +126,9 @@ export class Screen {
 
   logEvent(event) {
     this.refuse(null);
-    // "Play" runs the clock from the key, not from when the request arrives (issue 9).
-    const keyed = event.type === "play" && event.keyed_at == null ? Object.assign({keyed_at: this.now()}, event) : event;
-    this.queue.add(keyed);
+    // Every entry runs from its key, not from when the request arrives (issues 9 and 34): the
+    // queue stamps it (keyed_at).
+    this.queue.add(event);
   }
 
   // --- Entries in progress (officials/holds.js): the wizard's first key, its end, its abandonment --

@@ -1,0 +1,53 @@
+/* "Waiting for the field" (issue 34: the field is the truth).
+ *
+ * The scorer's laptop keeps the official time. When the server has not heard from it for a while
+ * (a link at a polo ground drops for minutes), the server says so (live.js: ``live.field``) and a
+ * screen must not run a clock the umpires may have stopped: live.js holds the clock where the
+ * field was last heard, and this banner says what is going on and for how long, until the field's
+ * record arrives and the screens catch up.
+ *
+ *   renderFieldBanner(live)   (live.js calls it on every tick, unless ``fieldBanner: false``)
+ *
+ * The words come from the JS catalog, or, on a page without it (the overlay), from the page:
+ * ``connect({fieldWords: {waiting, note}})``, translated by the server. */
+import {formatClock} from "./format.js";
+import {gettext, interpolate} from "./i18n.js";
+
+function banner(live) {
+  let box = document.querySelector(`[data-field-banner="${live.matchId}"]`);
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "field-waiting";
+    box.setAttribute("role", "status");
+    box.setAttribute("data-field-banner", String(live.matchId));
+    box.hidden = true;
+    const what = document.createElement("strong");
+    what.className = "field-waiting-what";
+    const note = document.createElement("span");
+    note.className = "field-waiting-note";
+    box.append(what, note);
+    document.body.append(box);
+  }
+  return box;
+}
+
+export function renderFieldBanner(live) {
+  const silent = live.fieldSilentFor();
+  const state = live.state || {};
+  const showing = silent != null && !["scheduled", "final", "abandoned"].includes(state.status);
+  let box = document.querySelector(`[data-field-banner="${live.matchId}"]`);
+  if (!showing) {
+    if (box) box.hidden = true;
+    document.documentElement.removeAttribute("data-field-silent");
+    return;
+  }
+  box = banner(live);
+  const words = live.opts.fieldWords || {};
+  const time = formatClock(Math.floor(silent));
+  box.querySelector(".field-waiting-what").textContent =
+    interpolate(words.waiting || gettext("Waiting for the field · %(time)s"), {time});
+  box.querySelector(".field-waiting-note").textContent =
+    words.note || gettext("The umpires' clock is kept at the field; the record follows when the link is back.");
+  box.hidden = false;
+  document.documentElement.setAttribute("data-field-silent", "true");
+}
