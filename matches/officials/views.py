@@ -24,7 +24,9 @@ from matches.games import match_config
 from matches.models import Match
 from matches.permissions import can_log_event, match_role
 from matches.selectors import match_state
+from matches.services import event_author
 
+from . import field_engine
 from .services import score_confirmations
 
 # Who opens which screen (matches.permissions.match_role): the referee counts as an umpire.
@@ -52,6 +54,10 @@ def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) ->
         "field_name": match.field.name,
         "can_log": can_log_event(request.user, match, "play"),
         "state": match_state(match, now=now, lang=request_language()),
+        # Issue 34: the engine this screen runs while the field has no link, in the user's language.
+        "lang": request_language(),
+        "author": event_author(match, request.user),
+        "field_engine": field_engine.engine_urls(),
         "last_seq": match.last_seq,
         "server_time": now,
         **extra,

@@ -12,10 +12,12 @@ The server's clock is driven by the test (``ServerClock``): nothing waits for re
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from matches.games import match_config
 from matches.live import field
 from matches.live.clock import match_caught_up
 from matches.live.snapshots import match_snapshot
@@ -23,6 +25,7 @@ from matches.models import MatchEvent
 from matches.scoresheet.hashing import log_hash
 from matches.selectors import match_state, match_with_config
 from matches.services import match_clock_catch_up, match_event_log
+from officiating.engine.field import field_state
 
 from .live_helpers import cast  # noqa: F401  (a fixture)
 from .personas import make_match
@@ -201,3 +204,46 @@ def test_an_entry_kept_longer_than_the_window_is_refused_with_the_way_to_record_
     assert "minutos" in result.error.message("es")
     assert "record it at the official time now" in result.error.message("en")
     assert not MatchEvent.objects.filter(match=match, client_id="w").exists()
+
+
+def test_what_the_field_shows_offline_is_what_the_server_records_when_the_link_returns(twins, monkeypatch):
+    """The screen's own fold (the engine in the browser: ``officiating.engine.field``) of the log it
+    had and the entries it kept, at the end of the outage, is the server's state once they arrive."""
+    _, down, scorer = twins
+    clock = ServerClock(monkeypatch)
+    clock.now = T0 + 0.05
+    field.field_heard(down.pk, now=clock.now)
+    post(down, keyed(0.0, FIELD_ENTRIES[0][1]), scorer)
+    stored = [p for _, _, _, p in rows(down)]
+    kept = [keyed(at, entry) for at, entry in FIELD_ENTRIES[1:]]
+    at_the_field = json.loads(
+        field_state(
+            json.dumps(
+                {
+                    "config": match_config(down),
+                    "stored": stored,
+                    "kept": kept,
+                    "now": T0 + 760.0,
+                    "lang": "es",
+                    "author": {"role": "scorer", "name": scorer.get_username()},
+                }
+            )
+        )
+    )
+    assert at_the_field["refused"] == []
+    for i, entry in enumerate(kept):
+        clock.now = T0 + 760.0 + i * 0.2
+        post(down, entry, scorer)
+    server = match_state(match_with_config(down.pk), now=T0 + 760.0, lang="es")
+    assert at_the_field["last_seq"] == match_with_config(down.pk).last_seq == 9
+    assert at_the_field["state"] == server
+
+
+def test_the_field_shows_an_entry_the_rules_refuse_as_the_server_will_refuse_it(twins):
+    _, match, _ = twins
+    kept = [{"id": "g", "type": "goal", "team": "home", "number": 1, "keyed_at": T0}]  # no throw-in yet
+    payload = {"config": match_config(match), "stored": [], "kept": kept, "now": T0 + 1, "lang": "es"}
+    out = json.loads(field_state(json.dumps(payload)))
+    assert [r["id"] for r in out["refused"]] == ["g"]
+    assert out["refused"][0]["message"]  # in the official's language
+    assert out["last_seq"] == 0

@@ -97,7 +97,7 @@ export class EntryHolds {
     const entry = {type, expectedSeq: screen.lastSeq, hold: null, clock: null, at: screen.now(),
                    before: new Set(queue.items.map((it) => it.event.id))};
     this.active = entry;
-    const s = this.view(screen.state);
+    const s = this.view(screen.shown());
     // Only an official who logs the game holds its clock (not the committee, nor a scorer watching the tablet).
     if (!STOPPAGES.includes(type) || !s || s.status !== "in_play" || queue.passive || !screen.page.can_log) return entry;
     const now = screen.now();

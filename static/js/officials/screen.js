@@ -16,6 +16,7 @@ import {api, connect} from "../live.js";
 import {OfflineQueue} from "../offline-queue.js";
 import {renderBoard, renderRejection, setupTeams} from "./board.js";
 import {EventLog} from "./event-log.js";
+import {FieldEngine, keepOnDevice} from "./field-engine.js";
 import {FieldView} from "./field-view.js";
 import {EntryHolds} from "./holds.js";
 import {canVoid, closedReason} from "./permissions.js";
@@ -25,6 +26,8 @@ import {PLAYING, RestartTimers, allTimers, renderTimers} from "./timers.js";
 import {STATUS_LABELS} from "./words.js";
 
 const PRESENCE_MS = 3000;  // the timekeeper's word to the server (FIELD_SILENT_SECONDS is 10)
+const LOCAL_FOLD_MS = 1000;  // while the field keeps the match, the engine folds again this often (horns)
+const LOG_KEPT = 5000;  // the most events of the log this screen keeps on the device
 
 /* What every officials' screen starts from: the page's data, the match (its teams and its rule
  * edition's numbers), its field diagram. */
@@ -56,6 +59,18 @@ export class Screen {
     this.timekeeper = page.screen === "scorer" && page.role === "scorer";
     this.queued = 0;
     this.log = new EventLog();
+    // Issue 34: the field is the truth. The log as this screen last had it is kept on the device
+    // (a reload without a link still knows it), and while the link is down the engine runs here
+    // (officials/field-engine.js) on that log and the entries kept in the queue.
+    this.logKey = `polo-log:${matchId}:${page.user}`;
+    this.restoreLog();
+    this.engine = new FieldEngine(page.field_engine);
+    this.localState = null;     // the engine's state of the log and the kept entries, while kept here
+    this.localRefused = [];
+    this.folding = false;
+    this.foldAgain = false;
+    this.foldedAt = 0;
+    this.observedLocally = new Set();
     this.restartTimers = new RestartTimers(`polo-timers:${matchId}`);
     this.holds = new EntryHolds(this, `polo-holds:${matchId}:${page.user}:${page.screen}`);
     this.box = new QueueBox(this);
@@ -64,7 +79,7 @@ export class Screen {
       send: (body) => api(`/api/matches/${matchId}/events`, {method: "POST", body}),
       lastSeq: () => this.lastSeq,
       now: () => this.now(),  // every entry is stamped with its key (issue 34: keyed_at)
-      onChange: (q) => { this.renderQueue(q); this.queueChanged(q); },
+      onChange: (q) => { this.renderQueue(q); this.queueChanged(q); this.refreshLocal(); },
       onAccepted: (item, data) => {
         if (!item.quiet) this.refuse(null);
         this.holds.accepted(item, data);
@@ -90,6 +105,7 @@ export class Screen {
       onStatus: (status) => {
         this.liveStatus = status;
         this.renderQueue();
+        this.refreshLocal();
         if (status === "live") this.queue.flush();
       },
       onEvents: (events) => this.addEvents(events),
@@ -102,6 +118,7 @@ export class Screen {
       fieldBanner: false,
       fieldClock: false,
     });
+    if (page.can_log) keepOnDevice(page.field_engine);
     setupTeams(document, this.teams);
     this.showState(page.state, page.last_seq);
     this.renderQueue();
@@ -119,6 +136,7 @@ export class Screen {
 
   addEvents(events) {
     if (!this.log.add(events)) return;
+    this.saveLog();
     this.restartTimers.check(this.log, this.state);
     if (this.opts.onLog) this.opts.onLog(this.log);
     if (this.queue && this.queue.blocked && this.queue.blocked.kind === "conflict") this.renderQueue();
@@ -138,14 +156,77 @@ export class Screen {
 
   abandonEntry(entry) { this.holds.abandon(entry); }
 
-  /* The state as this screen shows it: the server's with this screen's own holds applied. */
-  view() { return this.holds.view(this.state); }
+  /* The state as this screen shows it: the server's — or, while the field keeps the match, the
+   * engine's fold here (``shown``) — with this screen's own holds applied. */
+  view() { return this.holds.view(this.shown()); }
+
+  // --- The field keeps the match (issue 34) -------------------------------------------------------
+  restoreLog() {
+    try {
+      const kept = JSON.parse(window.localStorage.getItem(this.logKey) || "[]");
+      if (Array.isArray(kept)) this.log.add(kept);
+    } catch { /* nothing kept, or storage unavailable */ }
+  }
+
+  saveLog() {
+    try {
+      const entries = this.log.entries.slice(-LOG_KEPT).map((e) => ({seq: e.seq, id: e.id, type: e.type, event: e.event, received_at: e.received_at}));
+      window.localStorage.setItem(this.logKey, JSON.stringify(entries));
+    } catch { /* storage full or unavailable: the log is fetched again when the link is back */ }
+  }
+
+  /* Whether the field keeps the match on this screen now: entries are waiting and the server
+   * cannot be reached. */
+  keptLocally() {
+    const q = this.queue;
+    return !!q && q.items.length > 0 && (q.offline || this.liveStatus !== "live");
+  }
+
+  /* The state to show: the engine's fold here while the field keeps the match, else the server's. */
+  shown() { return this.localState && this.keptLocally() ? this.localState : this.state; }
+
+  /* Fold the log and the kept entries with the engine (async; at most one fold at a time). */
+  refreshLocal() {
+    if (!this.engine || !this.engine.available || !this.keptLocally()) {
+      if (this.localState) { this.localState = null; this.localRefused = []; this.render(); }
+      document.documentElement.removeAttribute("data-field-local");
+      return;
+    }
+    if (this.folding) { this.foldAgain = true; return; }
+    this.folding = true;
+    this.foldedAt = Date.now();
+    const kept = this.queue.items.map((item) => item.event);
+    const payload = {
+      config: this.page.config, stored: this.log.entries.map((e) => e.event), kept,
+      now: this.now(), lang: this.page.lang || "en", author: this.page.author || null,
+    };
+    this.engine.fold(payload).then((out) => {
+      if (!this.keptLocally()) return;
+      const before = this.shown();
+      this.localState = out.state;
+      this.localRefused = out.refused || [];
+      this.observeLocally(before, kept);
+      document.documentElement.setAttribute("data-field-local", String(out.last_seq));
+    }, () => { /* not loaded (yet): the server's state and this screen's holds meanwhile */ }).finally(() => {
+      this.folding = false;
+      if (this.foldAgain) { this.foldAgain = false; this.refreshLocal(); } else this.render();
+    });
+  }
+
+  /* Kept entries new to this fold start their restart timers here, at their keys. */
+  observeLocally(before, kept) {
+    const fresh = kept.filter((ev) => !this.observedLocally.has(ev.id));
+    if (!fresh.length) return;
+    for (const ev of fresh) this.observedLocally.add(ev.id);
+    const events = fresh.map((ev) => ({seq: null, id: ev.id, type: ev.type, event: ev, received_at: ev.keyed_at}));
+    this.restartTimers.observe(before, this.localState, events, this.now());
+  }
 
   /* Who may void this entry (the server's rule, matches/permissions.py). */
   mayVoid(entry) { return canVoid(this.role, entry); }
 
   /* Why this event type may not be logged now (the match over or suspended), or null. */
-  closedReason(type) { return closedReason(this.state, type); }
+  closedReason(type) { return closedReason(this.shown(), type); }
 
   /* Show a refusal (or clear it with null). ``event``: the refused event, for what can follow. */
   refuse(error, event) {
@@ -161,6 +242,13 @@ export class Screen {
     this.state = s;
     this.lastSeq = at;
     this.holds.forgetGone();
+    this.render();
+  }
+
+  /* Draw the state shown (``shown``: the server's, or the field's own fold while it keeps the match). */
+  render() {
+    const s = this.shown();
+    if (!s) return;
     if (!PLAYING.includes(s.status)) this.restartTimers.clear();
     this.field.setDefends(s.defends);
     this.field.setRestart(s.restart);
@@ -168,8 +256,8 @@ export class Screen {
     this.holds.renderPresence();
     this.renderClosed();
     if (this.opts.onState) this.opts.onState(s);
-    // For the page's other modules (the scoresheet's sign-off): the state and its log position.
-    document.dispatchEvent(new CustomEvent("polo:state", {detail: {state: s, lastSeq: at}}));
+    // For the page's other modules (the scoresheet's sign-off): the server's state and its log position.
+    document.dispatchEvent(new CustomEvent("polo:state", {detail: {state: this.state, lastSeq: this.lastSeq}}));
     if (this.live) this.tick();
   }
 
@@ -179,11 +267,11 @@ export class Screen {
     const reason = this.closedReason(null);
     note.hidden = !reason;
     note.textContent = reason || "";
-    note.dataset.status = reason ? this.state.status : "";
+    note.dataset.status = reason ? this.shown().status : "";
   }
 
   renderRestart() {
-    const box = document.getElementById("restart"), s = this.state;
+    const box = document.getElementById("restart"), s = this.shown();
     const r = s && s.restart;
     box.dataset.kind = r ? r.kind : "";
     box.dataset.team = r && r.team ? r.team : "";
@@ -212,6 +300,7 @@ export class Screen {
   tick(lv) {
     const now = this.now(lv);
     renderBoard(document.getElementById("board"), this.teams, this.view(), now);
-    renderTimers(document.getElementById("timers"), this.teams, allTimers(this.state, this.restartTimers, now));
+    renderTimers(document.getElementById("timers"), this.teams, allTimers(this.shown(), this.restartTimers, now));
+    if (this.keptLocally() && !this.folding && Date.now() - this.foldedAt >= LOCAL_FOLD_MS) this.refreshLocal();
   }
 }

@@ -67,7 +67,9 @@ export class RestartTimers {
     const ending = events.filter((ev) => TIMER_ENDING_EVENTS.includes(ev.type));
     const limits = (state && state.limits) || (previous && previous.limits) || {};
     ending.forEach((ev, i) => {
-      const at = toEpoch(ev.received_at) || fallbackNow;
+      // From the key at the field (the stored server_time: issue 34), not from when it reached the server.
+      const stamped = ev.event && typeof ev.event.server_time === "number" ? ev.event.server_time : null;
+      const at = stamped || toEpoch(ev.received_at) || fallbackNow;
       const start = (kind, seconds) => { if (typeof seconds === "number") this.timers.push({kind, seconds, started_at: at}); };
       // Several events at once: only the first knows the restart it took.
       const restart = i === 0 && previous ? previous.restart : null;
