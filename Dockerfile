@@ -1,10 +1,17 @@
 # The app image: web (uvicorn, ASGI) and worker (Celery) run from it.
+# Pyodide (package-lock.json), which the officials' screens run while the field has no link (issue 34).
+FROM node:20-slim AS js
+WORKDIR /js
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
+COPY --from=js /js/node_modules/pyodide /app/node_modules/pyodide
 # With DEBUG off, as production runs: the manifest of hashed names (ES module imports included) is
 # written only then. The secret key is a build-time placeholder; the real one comes from .env.
 RUN DEBUG=false SECRET_KEY=collectstatic-only-not-a-secret ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput \

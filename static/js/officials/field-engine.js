@@ -27,7 +27,7 @@ export class FieldEngine {
   get available() { return !!this.urls && typeof Worker === "function"; }
 
   start() {
-    if (!this.available) return Promise.reject(new Error("no field engine here"));
+    if (!this.available) return Promise.reject(new Error("field-engine-unavailable"));
     if (this.ready) return this.ready;
     const root = document.documentElement;
     root.dataset.fieldEngine = "loading";

@@ -1,0 +1,191 @@
+"""The field keeps the time (issue 34), in Chromium with the network cut (Playwright's offline mode).
+
+The scorer's laptop loses its link in play: its screen goes on as the rules say, run by the server's
+own engine in the page (Pyodide): the clock stops at the first key, the restart and the score follow,
+the kept entries survive a reload without a link; when the link is back the record is what the field
+kept (each entry at its key). Meanwhile the public scoreboard says it is waiting for the field, in
+English and in Spanish, and catches up once the record arrives. Two devices cut off at once merge by
+the collision rules (the second is shown what arrived and chooses). Every wait is for an event on
+the page or the server, never a fixed time.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from polo.testing import ServerProcess
+
+from .officials_helpers import events, log_in, new_match, open_screen, press, wait_seq
+
+pytestmark = pytest.mark.browser
+
+SILENT = 2  # FIELD_SILENT_SECONDS of this module's server: the public hears of an outage quickly
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from .officials_helpers import NEW_MATCHES
+
+    server = ServerProcess(
+        tmp_path_factory.mktemp("field-outage"), "field-outage", extra_env={"FIELD_SILENT_SECONDS": str(SILENT)}
+    ).start()
+    printed = server.manage("shell", "-c", NEW_MATCHES.format(n=6)).splitlines()
+    server.fresh_matches = [int(line) for line in printed if line.strip().isdigit()]
+    yield server
+    server.close()
+
+
+def server_now(page) -> float:
+    return page.evaluate("() => PoloLive.instances[0].serverNow()")
+
+
+def shown(page) -> dict:
+    """What the scorer's board shows: the score, and whether the clock runs."""
+    return page.evaluate(
+        """() => ({
+          home: document.querySelector('#board [data-score="home"]').textContent.trim(),
+          away: document.querySelector('#board [data-score="away"]').textContent.trim(),
+          running: document.querySelector('[data-clock]').dataset.running,
+          restart: document.getElementById('restart').dataset.kind,
+        })"""
+    )
+
+
+def kept_here(page, entries: int) -> None:
+    """The screen shows its own fold of the log and its ``entries`` kept entries (the engine ran)."""
+    page.wait_for_selector(f'#conn[data-queued="{entries}"]', state="attached")
+    page.wait_for_function(
+        "(n) => document.documentElement.dataset.fieldLocal !== undefined && "
+        "document.getElementById('conn').dataset.queued === String(n)",
+        arg=entries,
+        timeout=120_000,  # the first fold loads Pyodide (a few seconds; much longer on a loaded CI machine)
+    )
+
+
+def device_keeps_everything(page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.fieldCached === 'true'", timeout=120_000)
+
+
+def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_kept(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")  # the throw-in, online
+    wait_seq(page, 1)
+
+    context.set_offline(True)
+    before_goal = server_now(page)
+    press(page, "g", "h", "1")  # goal, home #1: the clock stops at the first key
+    kept_here(page, 2)  # its hold and the goal
+    page.wait_for_function(
+        """() => document.querySelector('#board [data-score="home"]').textContent.trim() === '1'
+                 && document.getElementById('restart').dataset.kind === 'throw_in'
+                 && document.querySelector('[data-clock]').dataset.running === 'false'"""
+    )
+    assert events(server, match_id)[-1]["type"] == "play"  # the server has nothing of it yet
+    before_play = server_now(page)
+    press(page, "Space")  # the throw-in after the goal: the clock runs again, at the field
+    kept_here(page, 3)
+    page.wait_for_function("() => document.querySelector('[data-clock]').dataset.running === 'true'")
+
+    context.set_offline(False)
+    page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
+    logged = [e for e in events(server, match_id) if e["type"] in ("goal", "play")]
+    goal, play = logged[-2]["event"], logged[-1]["event"]
+    assert goal["type"] == "goal" and play["type"] == "play"
+    # At the field's time, within 0.3 s of the key (not when the link came back).
+    assert 0 <= goal["server_time"] - before_goal < 0.3
+    assert 0 <= play["server_time"] - before_play < 0.3
+    assert [e["seq"] for e in events(server, match_id)] == list(range(1, len(events(server, match_id)) + 1))
+    page.wait_for_function("() => document.documentElement.dataset.fieldLocal === undefined")
+    assert shown(page)["home"] == "1"
+
+
+def test_a_reload_without_a_link_opens_the_screen_with_what_the_field_kept(server, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    device_keeps_everything(page)
+    press(page, "Space")
+    wait_seq(page, 1)
+
+    context.set_offline(True)
+    press(page, "g", "a", "2")  # goal, away #2
+    kept_here(page, 2)
+    page.reload()  # no link: the service worker opens the screen, the queue and the log are on the device
+    kept_here(page, 2)
+    page.wait_for_function("() => document.querySelector('#board [data-score=\"away\"]').textContent.trim() === '1'")
+    assert shown(page)["restart"] == "throw_in"
+
+    context.set_offline(False)
+    page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
+    goals = [e for e in events(server, match_id) if e["type"] == "goal"]
+    assert len(goals) == 1 and goals[0]["event"]["team"] == "away"  # once, not twice
+
+
+@pytest.mark.parametrize(
+    "lang, words", [("en", "Waiting for the field"), ("es", "Esperando a la cancha")], ids=["en", "es"]
+)
+def test_the_public_is_told_it_waits_for_the_field_and_catches_up(server, browser, context, page, lang, words):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+
+    crowd = browser.new_context(locale=lang, extra_http_headers={"Accept-Language": lang})
+    try:
+        board = crowd.new_page()
+        board.goto(f"{server.url}/matches/{match_id}/?lang={lang}")
+        board.wait_for_function("() => PoloLive.instances[0] && PoloLive.instances[0].state.clock.running")
+
+        context.set_offline(True)
+        press(page, "g", "h", "1")
+        banner = board.wait_for_selector("[data-field-banner]:not([hidden])", timeout=30_000)
+        assert words in banner.inner_text()
+        # The clock is held where the field was last heard, not run on.
+        held = board.evaluate("() => PoloLive.instances[0].clockElapsed()")
+        board.wait_for_function("() => PoloLive.instances[0].ticks > 3")
+        assert board.evaluate("() => PoloLive.instances[0].clockElapsed()") == held
+        assert board.evaluate("() => PoloLive.instances[0].state.score.home") == 0
+
+        context.set_offline(False)
+        board.wait_for_function("() => PoloLive.instances[0].state.score.home === 1", timeout=30_000)
+        board.wait_for_selector("[data-field-banner]", state="hidden")
+    finally:
+        crowd.close()
+
+
+def test_two_devices_cut_off_at_once_merge_by_the_collision_rules(server, browser, context, page):
+    match_id = new_match(server)
+    log_in(context, server, "scorer")
+    open_screen(page, server, match_id)
+    press(page, "Space")
+    wait_seq(page, 1)
+    tablet_context = browser.new_context()
+    try:
+        log_in(tablet_context, server, "umpire1")
+        tablet = tablet_context.new_page()
+        open_screen(tablet, server, match_id, screen="referee")
+
+        context.set_offline(True)
+        tablet_context.set_offline(True)
+        press(page, "g", "h", "1")  # the scorer logs a goal
+        kept_here(page, 2)
+        tablet.click('[data-command="goal"]')  # meanwhile the umpire logs a goal of the other team
+        tablet.click('#command [data-team="away"]')
+        tablet.click('#command [data-number="1"]')
+        tablet.wait_for_selector('#conn[data-queued]:not([data-queued="0"])', state="attached")
+
+        context.set_offline(False)
+        page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
+        tablet_context.set_offline(False)
+        # The tablet's goal was begun before the scorer's arrived: it is not dropped, it is shown
+        # with what arrived, and the umpire chooses.
+        tablet.wait_for_selector('#conflict:not([hidden]) [data-action="discard"]', timeout=60_000)
+        arrived = tablet.eval_on_selector_all("#conflict .arrived li", "els => els.map(e => e.dataset.type)")
+        assert "goal" in arrived  # what the scorer logged meanwhile, shown with the choice
+        goals = [e for e in events(server, match_id) if e["type"] == "goal"]
+        assert [g["event"]["team"] for g in goals] == ["home"]
+    finally:
+        tablet_context.close()
