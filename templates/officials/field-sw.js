@@ -24,16 +24,24 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function precache() {
+async function precache(pages) {
   const cache = await caches.open(CACHE);
   const missing = [];
   for (const url of PRECACHE) if (!(await cache.match(url))) missing.push(url);
   if (missing.length) await cache.addAll(missing);
+  // The screen that asked, and what it loaded before this worker was there to keep it.
+  for (const url of pages || []) {
+    const path = new URL(url, self.location.origin);
+    if (path.origin === self.location.origin && KEPT(path.pathname)) {
+      try { await cache.add(url); } catch { /* gone: kept on its next load */ }
+    }
+  }
   for (const client of await self.clients.matchAll()) client.postMessage({type: "field-cached"});
 }
 
 self.addEventListener("message", (event) => {
-  if (event.data === "precache") event.waitUntil(precache().catch(() => { /* offline: next time */ }));
+  const data = event.data || {};
+  if (data.type === "precache") event.waitUntil(precache(data.pages).catch(() => { /* offline: next time */ }));
 });
 
 async function networkFirst(request) {

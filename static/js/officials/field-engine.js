@@ -73,6 +73,10 @@ export function keepOnDevice(urls) {
   });
   navigator.serviceWorker.register(urls.service_worker, {scope: "/"})
     .then(() => navigator.serviceWorker.ready)
-    .then((registration) => { if (registration.active) registration.active.postMessage("precache"); })
+    .then((registration) => {
+      // This screen and the files it loaded (before the worker was there to keep them) are kept too.
+      const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+      if (registration.active) registration.active.postMessage({type: "precache", pages: [location.href, ...loaded]});
+    })
     .catch((error) => console.warn("PoloField: the screen is not kept on this device:", error.message));
 }

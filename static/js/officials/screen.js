@@ -104,6 +104,9 @@ export class Screen {
       },
       onStatus: (status) => {
         this.liveStatus = status;
+        // The link is down: have the engine ready for what the officials keep meanwhile (Pyodide
+        // takes seconds to load; the screen's own holds stop the clock in the meantime).
+        if (status === "offline" && page.can_log && this.engine.available) this.engine.start().catch(() => {});
         this.renderQueue();
         this.refreshLocal();
         if (status === "live") this.queue.flush();
@@ -123,6 +126,7 @@ export class Screen {
     this.showState(page.state, page.last_seq);
     this.renderQueue();
     this.queue.flush();
+    this.refreshLocal();
   }
 
   now(lv) { return (lv || this.live).serverNow(); }
@@ -158,7 +162,10 @@ export class Screen {
 
   /* The state as this screen shows it: the server's — or, while the field keeps the match, the
    * engine's fold here (``shown``) — with this screen's own holds applied. */
-  view() { return this.holds.view(this.shown()); }
+  view() {
+    // (The engine's fold has this screen's holds in it already: they are among the kept entries.)
+    return this.localState && this.keptLocally() ? this.localState : this.holds.view(this.state);
+  }
 
   // --- The field keeps the match (issue 34) -------------------------------------------------------
   restoreLog() {
@@ -187,6 +194,7 @@ export class Screen {
 
   /* Fold the log and the kept entries with the engine (async; at most one fold at a time). */
   refreshLocal() {
+    if (!this.live) return;  // (the queue reports while the screen is being made: the constructor folds after)
     if (!this.engine || !this.engine.available || !this.keptLocally()) {
       if (this.localState) { this.localState = null; this.localRefused = []; this.render(); }
       document.documentElement.removeAttribute("data-field-local");
