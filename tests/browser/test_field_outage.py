@@ -15,7 +15,7 @@ import pytest
 
 from polo.testing import ServerProcess
 
-from .officials_helpers import events, log_in, new_match, open_screen, press, wait_seq
+from .officials_helpers import click_field, events, log_in, new_match, open_screen, press, wait_seq
 
 pytestmark = pytest.mark.browser
 
@@ -172,15 +172,18 @@ def test_two_devices_cut_off_at_once_merge_by_the_collision_rules(server, browse
         tablet_context.set_offline(True)
         press(page, "g", "h", "1")  # the scorer logs a goal
         kept_here(page, 2)
-        tablet.click('[data-command="goal"]')  # meanwhile the umpire logs a goal of the other team
+        tablet.click('[data-command="foul"]')  # meanwhile the umpire logs a foul by the other team
         tablet.click('#command [data-team="away"]')
-        tablet.click('#command [data-number="1"]')
+        tablet.click('#command [data-number="3"]')
+        tablet.click('#command [data-value="5a"]')  # Penalty 5.a: from the spot
+        click_field(tablet, 120, 50)
+        tablet.click('#command [data-value="submit"]')
         tablet.wait_for_selector('#conn[data-queued]:not([data-queued="0"])', state="attached")
 
         context.set_offline(False)
         page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
         tablet_context.set_offline(False)
-        # The tablet's goal was begun before the scorer's arrived: it is not dropped, it is shown
+        # The tablet's foul was begun before the scorer's goal arrived: it is not dropped, it is shown
         # with what arrived, and the umpire chooses.
         tablet.wait_for_selector('#conflict:not([hidden]) [data-action="discard"]', timeout=60_000)
         arrived = tablet.eval_on_selector_all("#conflict .arrived li", "els => els.map(e => e.dataset.type)")
