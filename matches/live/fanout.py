@@ -104,6 +104,7 @@ class Room:
     wanted: int = 0  # the highest seq heard of (a read is needed while it is ahead of last_seq)
     check: bool = False  # read the log even if nothing was heard of (after a layer outage)
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)  # the public's writes, in seq order
+    field_said: tuple | None = None  # what the sockets were last told of the field (issue 34): (silent, heard_at)
     officials_sending: asyncio.Lock = field(default_factory=asyncio.Lock)  # the officials', likewise
     snapshots: dict = field(default_factory=dict)  # lang -> (snapshot, monotonic time read)
     written_at: float = float("-inf")  # (monotonic) when an update was last written to all of it
@@ -352,7 +353,9 @@ class Hub:
                 self._schedule(room, message["last_seq"])
         elif kind == MATCH_FIELD:
             room = self.rooms.get(message.get("match_id"))
-            if room is not None:
+            said = (message["field"].get("silent"), message["field"].get("heard_at"))
+            if room is not None and room.field_said != said:  # (heard again through the layer: once)
+                room.field_said = said
                 room.snapshots.clear()  # (a snapshot read before this says the field's old word)
                 field_frame = {"type": "field", "match_id": room.match_id, "field": message["field"]}
                 frame = _Frame(json.dumps({**field_frame, "server_time": time.time()}, separators=(",", ":")))

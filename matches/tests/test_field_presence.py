@@ -1,0 +1,97 @@
+"""The field's timekeeper on the match websocket (issue 34): the scorer's screen says, with each ping,
+whether it has sent everything it kept; the server notes it, tells every screen when the field falls
+silent and when it is heard again, and appends a horn that waited for it once it is heard."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+
+from matches.models import Match
+
+from .live_helpers import (  # noqa: F401  (cast is a fixture)
+    cast,
+    communicator,
+    ev,
+    log,
+    receive_close,
+    receive_until,
+    session_cookie,
+    stop_live_machinery,
+)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@pytest_asyncio.fixture
+async def live(settings):
+    settings.FIELD_SILENT_SECONDS = 2
+    yield
+    await stop_live_machinery()
+
+
+async def connect(match, *, user=None):
+    cookie = await database_sync_to_async(session_cookie)(user) if user else None
+    comm = communicator(match.pk, cookie=cookie)
+    connected, code = await comm.connect()
+    assert connected, code
+    return comm, await receive_until(comm, "snapshot")
+
+
+def heard_at(match) -> float | None:
+    return Match.objects.get(pk=match.pk).field_heard_at
+
+
+async def test_the_scorers_word_is_noted_and_a_silence_is_told_to_every_screen(cast, live):
+    await database_sync_to_async(log)(cast.match_a, ev("play"))
+    public, snapshot = await connect(cast.match_a)
+    assert snapshot["field"] == {"heard_at": None, "silent": False, "silent_for": None}  # no timekeeper yet
+    scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
+    before = time.time()
+    await scorer.send_json_to({"type": "ping", "client_time": before, "pending": 0})
+    assert (await receive_until(scorer, "pong"))["server_time"] >= before
+    heard = await receive_until(public, "field")  # first heard: every screen is told
+    assert heard["field"]["silent"] is False and heard["field"]["heard_at"] >= before
+    assert await database_sync_to_async(heard_at)(cast.match_a) >= before
+
+    # Then nothing from the field: after FIELD_SILENT_SECONDS every screen hears it is silent.
+    silent = await receive_until(public, "field", timeout=10.0)
+    assert silent["field"]["silent"] is True and silent["field"]["silent_for"] >= 2
+    # Heard again: told again.
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": 0})
+    back = await receive_until(public, "field", timeout=5.0)
+    assert back["field"]["silent"] is False
+    await public.disconnect()
+    await scorer.disconnect()
+
+
+async def test_a_scorer_with_entries_still_to_send_is_not_heard(cast, live):
+    scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": 3})
+    await receive_until(scorer, "pong")
+    assert await database_sync_to_async(heard_at)(cast.match_a) is None
+    await scorer.disconnect()
+
+
+async def test_an_umpires_or_the_publics_word_does_not_speak_for_the_field(cast, live):
+    umpire, _ = await connect(cast.match_a, user=cast.umpire_a)
+    public, _ = await connect(cast.match_a)
+    for comm in (umpire, public):
+        await comm.send_json_to({"type": "ping", "client_time": time.time(), "pending": 0})
+        await receive_until(comm, "pong")
+    assert await database_sync_to_async(heard_at)(cast.match_a) is None
+    await umpire.disconnect()
+    await public.disconnect()
+
+
+@pytest.mark.parametrize("pending", [-1, 1.5, "0", True])
+async def test_a_ping_with_a_bad_pending_count_is_refused(cast, live, pending):
+    scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": pending})
+    error = await receive_until(scorer, "error")
+    assert error["code"] == "invalid_message"
+    assert await receive_close(scorer) == 4008
+    assert await database_sync_to_async(heard_at)(cast.match_a) is None
