@@ -148,7 +148,8 @@ def one_run(tmp: Path, n: int, outage: bool) -> dict:
                     answered += one
                     running = not running
             shown = viewer.wait_for(last)
-            lags = [viewer.wait_for(answer_seq) - t for answer_seq, t in zip(range(last - n + 1, last + 1), answered)]
+            seqs = range(last - n + 1, last + 1)
+            lags = [viewer.wait_for(seq) - t for seq, t in zip(seqs, answered, strict=True)]
         finally:
             viewer.close()
         return {"entries": n, "catch_up_ms": (shown - started) * 1000, "lag_ms_p50": statistics.median(lags) * 1000}

@@ -12,16 +12,7 @@ from channels.db import database_sync_to_async
 
 from matches.models import Match
 
-from .live_helpers import (  # noqa: F401  (cast is a fixture)
-    cast,
-    communicator,
-    ev,
-    log,
-    receive_close,
-    receive_until,
-    session_cookie,
-    stop_live_machinery,
-)
+from .live_helpers import cast, communicator, ev, log, receive_close, receive_until, session_cookie, stop_live_machinery  # noqa: F401  (cast is a fixture)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
