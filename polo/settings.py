@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from .env import ConfigError, env_bool, env_choice, env_int, env_list, env_origins, env_str
+from .env import ConfigError, env_bool, env_choice, env_int, env_list, env_networks, env_origins, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("POLO_VAR_DIR", str(BASE_DIR / "var")))
@@ -278,6 +278,14 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000, minimum=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+
+# Webhooks (matches/committee/webhooks.py): https only (http too with DEBUG), never to an address
+# that is loopback, private, link-local, multicast, reserved or unspecified (checked when the
+# committee saves one and again at each delivery), except in the networks WEBHOOK_ALLOWED_NETWORKS
+# names (a receiver on the club's own network; unset: none). No redirect is followed; an attempt
+# gives up after WEBHOOK_TIMEOUT_SECONDS.
+WEBHOOK_ALLOWED_NETWORKS = env_networks("WEBHOOK_ALLOWED_NETWORKS")
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5, minimum=1)
 
 # Websocket limits (checked by the consumers).
 WS_MAX_MESSAGE_BYTES = env_int("WS_MAX_MESSAGE_BYTES", 8192, minimum=256)

@@ -13,7 +13,9 @@ failure that is not the frame's closes it with 1011). The match's officials (its
 scorer, umpires and referee, and the committee of its tournament: ``permissions.match_role``; a
 committee member of another tournament watches as the public does) get the private notes. An
 official's socket is closed (4003) when they log out or are no longer an official of the match
-(their committee assignment revoked included).
+(their committee assignment revoked included), and when the session it was opened with ends by any
+other path (signed out everywhere, a password change, the account deactivated): the socket checks
+its session again whenever the user's sessions or roles change (``receivers``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import asyncio
 import json
 import logging
 import time
+from importlib import import_module
+from types import SimpleNamespace
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -29,7 +33,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -51,6 +55,7 @@ CLOSE_RATE = 4029
 CLOSE_ERROR = 1011
 RESYNC_MAX_EVENTS = 500
 SINCE_MAX = 2**63 - 1  # a sequence number a database column can hold
+SIGNED_OUT = "signed_out"
 # An alias with no layer behind it: Channels then gives the consumer no layer channel of its own
 # (the hub holds the process's only subscription).
 NO_LAYER = "polo-ws-no-layer"
@@ -106,12 +111,24 @@ def _viewer(match_id: int, user) -> tuple[bool, str | None]:
     return True, match_role(user, match) if user is not None else None
 
 
-def _current_role(match_id: int, user_id: int) -> str | None:
-    user = get_user_model().objects.filter(pk=user_id).first()
-    match = Match.objects.filter(pk=match_id).first()
-    if user is None or match is None:
+def _signed_in(session_key: str | None, user_id: int):
+    """The user the session still signs in, by Django's own checks (the session exists and has not
+    expired, the password it was signed in with is still the user's, the account is active); None
+    when it no longer does."""
+    if not session_key:
         return None
-    return match_role(user, match)
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
+    return user if user.is_authenticated and user.pk == user_id else None
+
+
+def _current_role(match_id: int, user_id: int, session_key: str | None) -> str | None:
+    """The user's role on the match now; ``SIGNED_OUT`` when the socket's session has ended."""
+    user = _signed_in(session_key, user_id)
+    if user is None:
+        return SIGNED_OUT
+    match = Match.objects.filter(pk=match_id).first()
+    return match_role(user, match) if match is not None else None
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -121,6 +138,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     lang: str = "en"
     official: bool = False
     user_id: int | None = None
+    session_key: str | None = None
     ready: bool = False
     closed: bool = False
     direct: wire.Direct | None = None
@@ -160,6 +178,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         self.official = role is not None
         self.user_id = user.pk if self.official else None
+        session = self.scope.get("session")
+        self.session_key = session.session_key if self.official and session is not None else None
         await self.accept()
         # The hub's encode-once path, where the connection allows it (after the handshake: an
         # extension such as per-message deflate is known by then, and rules it out).
@@ -296,6 +316,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 "invalid_message": _("Messages must be JSON objects with a type."),
                 "logged_out": _("You logged out."),
                 "role_lost": _("You are no longer an official of this match."),
+                SIGNED_OUT: _("You were signed out."),
             }
             text = json.dumps({"type": "error", "code": error, "message": messages.get(error, error)})
         await self._send_text(text)
@@ -306,6 +327,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def recheck_role(self) -> None:
         if not self.official or self.user_id is None or self.closed:
             return
-        role = await database_sync_to_async(_current_role)(self.match_id, self.user_id)
+        role = await database_sync_to_async(_current_role)(self.match_id, self.user_id, self.session_key)
         if role is None:
             await self.close_for(CLOSE_FORBIDDEN, "role_lost")
+        elif role == SIGNED_OUT:
+            await self.close_for(CLOSE_FORBIDDEN, SIGNED_OUT)
