@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # FORM_POSTS_PER_MINUTE: POSTs to the committee's and the admin's forms, per user or address.
+    "matches.post_limits.FormPostLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login that django-axes refused into the lockout page (429, matches.auth).
@@ -287,9 +289,14 @@ if not DEBUG:
 WEBHOOK_ALLOWED_NETWORKS = env_networks("WEBHOOK_ALLOWED_NETWORKS")
 WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5, minimum=1)
 
-# Websocket limits (checked by the consumers).
+# Websocket limits (checked by the consumers): a frame's size, frames a second, and the sockets
+# one client address (an IPv6 client's /64) may hold open on one web process at once.
 WS_MAX_MESSAGE_BYTES = env_int("WS_MAX_MESSAGE_BYTES", 8192, minimum=256)
 WS_MAX_MESSAGES_PER_SECOND = env_int("WS_MAX_MESSAGES_PER_SECOND", 20, minimum=1)
+WS_MAX_CONNECTIONS_PER_ADDRESS = env_int("WS_MAX_CONNECTIONS_PER_ADDRESS", 500, minimum=1)
+# POSTs to the committee's and the admin's forms, per signed-in user (or address) and minute
+# (matches/post_limits.py).
+FORM_POSTS_PER_MINUTE = env_int("FORM_POSTS_PER_MINUTE", 60, minimum=1)
 
 LOGGING = {
     "version": 1,

@@ -9,7 +9,9 @@ frame that is not strict JSON (``polo.json_input``: nested too deep, NaN, NUL...
 ``client_time`` is not a number, a ``resync`` whose ``since`` is not a sequence number — a frame
 over ``WS_MAX_MESSAGE_BYTES`` or more than ``WS_MAX_MESSAGES_PER_SECOND`` frames in a second is
 refused with an ``error`` and the socket is closed (4008 / 4029), never with an exception (a
-failure that is not the frame's closes it with 1011). The match's officials (its
+failure that is not the frame's closes it with 1011). A client address (``matches.auth``) holds at
+most ``WS_MAX_CONNECTIONS_PER_ADDRESS`` sockets open on a process: one more is accepted, told
+``too_many_connections`` and closed with 4029. The match's officials (its
 scorer, umpires and referee, and the committee of its tournament: ``permissions.match_role``; a
 committee member of another tournament watches as the public does) get the private notes. An
 official's socket is closed (4003) when they log out or are no longer an official of the match
@@ -39,6 +41,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from matches import selectors
+from matches.auth import address_of
 from matches.models import Match
 from matches.permissions import match_role
 from polo.json_input import JSONInputError, loads
@@ -100,6 +103,14 @@ def snapshot_frame(match_id: int, snapshot: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _scope_address(scope: dict[str, Any]) -> str:
+    """The client's address as the login throttle counts it (``matches.auth``: believing
+    X-Forwarded-For from the trusted proxies only; an IPv6 client by its /64)."""
+    peer = (scope.get("client") or ("",))[0]
+    forwarded = b",".join(v for k, v in scope.get("headers") or () if k == b"x-forwarded-for").decode("latin-1")
+    return address_of(peer, forwarded) or str(peer)
+
+
 def _match_exists(match_id: int) -> bool:
     return Match.objects.filter(pk=match_id).exists()
 
@@ -139,6 +150,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     official: bool = False
     user_id: int | None = None
     session_key: str | None = None
+    address: str | None = None  # the client's, counted in the hub's ``addresses`` while open
     ready: bool = False
     closed: bool = False
     direct: wire.Direct | None = None
@@ -162,12 +174,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.ready = False
         self.closed = False
         self.registered = False
+        self.address = None
         self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
         self.window_start, self.window_count = time.monotonic(), 0
         self.send_frame = frame_sender(self.base_send)
         self.sending = 0  # this socket's own sends in flight (a direct write never overtakes one)
         user = self.scope.get("user")
         self.hub = fanout.get_hub()
+        address = _scope_address(self.scope)
+        if self.hub.addresses[address] >= settings.WS_MAX_CONNECTIONS_PER_ADDRESS:
+            await self.accept()  # (a refused handshake carries no reason: say it, then close)
+            await self.close_for(CLOSE_RATE, "too_many_connections")
+            return
+        self.hub.addresses[address] += 1
+        self.address = address
         if user is not None and user.is_authenticated:
             found, role = await database_sync_to_async(_viewer)(self.match_id, user)
         else:  # the public: only whether the match exists (known without a read while watched)
@@ -195,6 +215,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self.closed = True
+        if self.address is not None:
+            self.hub.addresses[self.address] -= 1
+            if not self.hub.addresses[self.address]:
+                del self.hub.addresses[self.address]
+            self.address = None
         if self.registered:
             self.registered = False
             await self.hub.unregister(self)
@@ -312,6 +337,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             messages = {
                 "message_too_large": _("Message too large."),
                 "rate_limited": _("Too many messages: slow down."),
+                "too_many_connections": _("Too many connections from your address: close some screens."),
                 "forbidden": _("This connection only reads. Events are sent through the HTTP API."),
                 "invalid_message": _("Messages must be JSON objects with a type."),
                 "logged_out": _("You logged out."),

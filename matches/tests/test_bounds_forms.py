@@ -58,7 +58,7 @@ def test_the_refusal_is_in_the_member_s_language(cast):
         match_data(cast, "9999-12-31T23:59"),
         HTTP_ACCEPT_LANGUAGE="es",
     )
-    assert "Ingrese un día del 1900-01-01 al 2999-12-31." in response.context["form"].errors["starts_at"]
+    assert "Indique un día del 1900-01-01 al 2999-12-31." in response.context["form"].errors["starts_at"]
 
 
 def test_the_tournament_form_refuses_days_beyond_the_bounds(cast):
