@@ -99,3 +99,19 @@ async def test_an_umpire_taken_off_the_match_loses_the_socket_within_a_second(ca
     umpire = await watching(cast.match_a, cast.umpire_a)
     await database_sync_to_async(cast.match_a.umpires.remove)(cast.umpire_a)
     await closed_for(umpire, "role_lost")
+
+
+async def test_signing_out_everywhere_ends_an_officials_event_stream_too(cast, live):
+    """The SSE stream (``/api/matches/{id}/stream``, for networks that block websockets) is
+    re-checked as a socket is: its session ended, it ends."""
+    from matches.live.stream import StreamSocket
+    from matches.sessions import end_sessions
+
+    client = await database_sync_to_async(client_for)(cast.scorer_a)
+    key = client.cookies["sessionid"].value
+    stream = StreamSocket(cast.match_a.pk, "en", True, cast.scorer_a.pk, key)
+    await stream.recheck_role()
+    assert stream.queue.empty()  # signed in: it goes on
+    await database_sync_to_async(end_sessions)([cast.scorer_a])
+    await stream.recheck_role()
+    assert stream.queue.get_nowait() is None  # the stream's end
