@@ -7,8 +7,9 @@ stream registers with the hub as a socket does, so it costs one queue per viewer
 update). An update's ``id:`` is its ``last_seq``: a browser's EventSource that reconnects sends it
 back as ``Last-Event-ID`` and its snapshot then carries the events it missed (as a ``resync``).
 The match's officials get the private notes, and their stream ends when they log out or lose the
-role, or when their session ends any other way (as a socket's: ``consumers``); the stream only reads (nothing is sent the other way: the clock's offset is guessed from
-``server_time``). An async view: it holds no thread while it waits.
+role, or when their session ends any other way (as a socket's: ``consumers``); the stream only
+reads (nothing is sent the other way: the clock's offset is guessed from ``server_time``). An
+async view: it holds no thread while it waits.
 """
 
 from __future__ import annotations
