@@ -230,3 +230,74 @@ def test_the_delivery_log_says_whether_it_was_delivered_not_what_the_far_side_an
         for internal in ("500", "HTTP", "Traceback", "internal-db", "refused", "Errno"):
             assert internal not in table, internal
     assert {f.name for f in WebhookDelivery._meta.get_fields()}.isdisjoint({"status_code", "error"})
+
+
+def certificates(folder, name: str) -> tuple[str, str, str]:
+    """A certificate authority of our own and a server certificate for ``name`` it signed: the
+    CA's file, the server's certificate and its key (openssl, as an operator would)."""
+    import subprocess
+
+    def run(*args: str) -> None:
+        subprocess.run(["openssl", *args], check=True, capture_output=True, cwd=folder)
+
+    run(
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=Test authority",
+    )
+    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", f"/CN={name}")
+    (folder / "san.ext").write_text(f"subjectAltName=DNS:{name}\n")
+    run(
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.pem",
+        "-days",
+        "2",
+        "-extfile",
+        "san.ext",
+    )
+    return str(folder / "ca.pem"), str(folder / "server.pem"), str(folder / "server.key")
+
+
+@pytest.mark.parametrize(("certified", "delivered"), [("results.example", True), ("other.example", False)])
+def test_https_goes_to_the_checked_address_and_checks_the_certificate_for_the_name(
+    settings, dns, monkeypatch, tmp_path, certified, delivered
+):
+    """The connection is made to the checked address, but TLS is for the name: the server's
+    certificate must be the name's (sent as SNI), as if the name had been resolved again."""
+    import ssl
+
+    settings.DEBUG = False
+    settings.WEBHOOK_ALLOWED_NETWORKS = [ipaddress.ip_network("127.0.0.1/32")]
+    ca, cert, key = certificates(tmp_path, certified)
+    monkeypatch.setenv("SSL_CERT_FILE", ca)  # our authority, as the system's would be
+    receiver = Receiver()
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(cert, key)
+    receiver.server.socket = tls.wrap_socket(receiver.server.socket, server_side=True)
+    try:
+        dns.names["results.example"] = ["127.0.0.1"]
+        port = receiver.server.server_address[1]
+        hook = Webhook.objects.create(name="r", url=f"https://results.example:{port}/hooks/polo", secret="s")
+        assert deliver(hook) is delivered
+        assert [r["headers"]["Host"] for r in receiver.requests] == ([f"results.example:{port}"] if delivered else [])
+    finally:
+        receiver.close()
