@@ -51,21 +51,23 @@ def over_limit(request: HttpRequest, now: float | None = None) -> int | None:
 
 
 class FormPostLimitMiddleware:
-    """After authentication (the user is known), before the view."""
+    """After authentication (the user is known) and after the CSRF check (``process_view`` runs
+    once Django's has passed: a forged cross-site POST cannot spend a member's allowance), before
+    the view."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "POST" and request.path.startswith(LIMITED):
-            wait = over_limit(request)
-            if wait is not None:
-                response = render(
-                    request,
-                    "too_many_posts.html",
-                    {"per_minute": settings.FORM_POSTS_PER_MINUTE, "wait": wait},
-                    status=429,
-                )
-                response["Retry-After"] = str(wait)
-                return response
         return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view, args, kwargs) -> HttpResponse | None:
+        if request.method != "POST" or not request.path.startswith(LIMITED):
+            return None
+        wait = over_limit(request)
+        if wait is None:
+            return None
+        context = {"per_minute": settings.FORM_POSTS_PER_MINUTE, "wait": wait}
+        response = render(request, "too_many_posts.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response

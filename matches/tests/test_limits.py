@@ -150,3 +150,18 @@ def test_the_refusal_is_in_the_sender_s_language(limited):
         new_tournament(client, f"Cup {i}")
     page = new_tournament(client, "Cup 3", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Demasiadas solicitudes" in page
+
+
+@pytest.mark.django_db
+def test_a_forged_post_does_not_spend_the_member_s_allowance(limited):
+    """Counted once Django's CSRF check has passed: posts another site forges are refused (403)
+    without using up the member's three."""
+    from django.test import Client
+
+    member = make_committee_member("carmen")
+    forged = Client(enforce_csrf_checks=True)
+    forged.force_login(member)
+    for i in range(5):
+        assert new_tournament(forged, f"Forged {i}").status_code == 403
+    client = client_for(member)
+    assert [new_tournament(client, f"Cup {i}").status_code for i in range(4)] == [302, 302, 302, 429]
