@@ -18,7 +18,11 @@ RUN DEBUG=false SECRET_KEY=collectstatic-only-not-a-secret ALLOWED_HOSTS=localho
  && useradd --system --home /app polo && chown -R polo /app/var 2>/dev/null || true
 USER polo
 EXPOSE 8000
-# X-Forwarded-For is believed only from the proxies in $FORWARDED_ALLOW_IPS (uvicorn reads it, as
-# the app does; unset: 127.0.0.1 and ::1 only). docker-compose.yml sets it to its nginx.
+# The proxies believed about the client's address and scheme (X-Forwarded-For, -Proto): those
+# FORWARDED_ALLOW_IPS names, read by uvicorn (--proxy-headers without --forwarded-allow-ips takes
+# this variable) and by the app alike. The image names none: every client is the address it
+# connects from, even one on 127.0.0.1 (uvicorn's own default would have believed 127.0.0.1 and
+# ::1). docker-compose.yml sets it to its nginx; behind another proxy, set it to that proxy.
+ENV FORWARDED_ALLOW_IPS=""
 # On SIGTERM: websockets closed with 1012 (service restart), at most 1 s for requests in flight.
 CMD ["uvicorn", "polo.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--proxy-headers", "--ws-max-size", "65536", "--ws-per-message-deflate", "false", "--timeout-graceful-shutdown", "1"]

@@ -230,7 +230,7 @@ class WebhookAdmin(TournamentScoped):
 @admin.register(WebhookDelivery)
 class WebhookDeliveryAdmin(ReadOnlyAdmin):
     scope = "webhook__tournament_id"
-    list_display = ["webhook", "key", "attempt", "status_code", "ok", "at"]
+    list_display = ["webhook", "key", "attempt", "ok", "at"]
     list_filter = ["ok", "webhook"]
     search_fields = ["key"]
 

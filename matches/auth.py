@@ -100,11 +100,17 @@ def _counted(address: Address) -> str:
 
 def client_address(request: HttpRequest) -> str | None:
     """The address the login throttle counts (``AXES_CLIENT_IP_CALLABLE``): see the module's notes."""
-    hop = _address(request.META.get("REMOTE_ADDR"))
+    return address_of(request.META.get("REMOTE_ADDR"), request.META.get("HTTP_X_FORWARDED_FOR", ""))
+
+
+def address_of(peer: str | None, forwarded_for: str) -> str | None:
+    """The client's address from the connection's peer and its X-Forwarded-For (the same rule for
+    a request and a websocket's scope)."""
+    hop = _address(peer)
     if hop is None:
         return None
     if _trusted(hop):
-        for entry in reversed(request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")):
+        for entry in reversed(forwarded_for.split(",")):
             address = _address(entry)
             if address is None:
                 break  # not an address: believe nothing further left, the last proxy is the client

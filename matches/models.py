@@ -22,8 +22,31 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _, pgettext
 
 from officiating.engine import USPA_2026
+from officiating.engine.config import (
+    HANDICAP_LIMIT_RANGE,
+    MAX_FIELD_LENGTH,
+    MAX_FIELD_WIDTH,
+    MAX_HANDICAP_GOALS,
+    MAX_PERIOD_SECONDS,
+    PLAYER_HANDICAP_RANGE,
+    field_minimum,
+)
+
+from .bounds import validate_day, validate_moment
 
 HANDICAP_VALIDATORS = [MinValueValidator(-2), MaxValueValidator(10)]
+# The engine's bounds of a match's config (officiating.engine.config), which the committee's forms
+# also check: here for the admin, so that no value it saves is one the engine refuses (issue 36).
+_LIMIT_LOW, _LIMIT_HIGH = (int(limit) for limit in HANDICAP_LIMIT_RANGE)
+_FIELD_LENGTH_MIN, _FIELD_WIDTH_MIN = (int(least) + 1 for least in field_minimum(USPA_2026))
+
+
+def validate_half_goals(value: Decimal) -> None:
+    if value is not None and value * 2 != int(value * 2):
+        raise ValidationError(_("Handicap goals are whole or half goals."), code="half_goals")
+
+
+HANDICAP_GOALS_VALIDATORS = [MinValueValidator(0), MaxValueValidator(int(MAX_HANDICAP_GOALS)), validate_half_goals]
 
 
 class Tournament(models.Model):
@@ -32,10 +55,18 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club"), max_length=120)
-    starts_on = models.DateField(_("first day"))
-    ends_on = models.DateField(_("last day"))
-    lower_handicap_limit = models.SmallIntegerField(_("lower team handicap limit"), default=0)
-    upper_handicap_limit = models.SmallIntegerField(_("upper team handicap limit"), default=8)
+    starts_on = models.DateField(_("first day"), validators=[validate_day])
+    ends_on = models.DateField(_("last day"), validators=[validate_day])
+    lower_handicap_limit = models.SmallIntegerField(
+        _("lower team handicap limit"),
+        default=0,
+        validators=[MinValueValidator(int(4 * PLAYER_HANDICAP_RANGE[0])), MaxValueValidator(_LIMIT_HIGH)],
+    )
+    upper_handicap_limit = models.SmallIntegerField(
+        _("upper team handicap limit"),
+        default=8,
+        validators=[MinValueValidator(_LIMIT_LOW), MaxValueValidator(_LIMIT_HIGH)],
+    )
     rules_edition = models.CharField(
         _("rules edition"), max_length=20, choices=RulesEdition.choices, default=RulesEdition.USPA_2026
     )
@@ -73,8 +104,16 @@ class Tournament(models.Model):
 class Field(models.Model):
     name = models.CharField(_("name"), max_length=80)
     club = models.CharField(_("club"), max_length=120, blank=True)
-    length = models.PositiveSmallIntegerField(_("length (yards)"), default=300, validators=[MinValueValidator(100)])
-    width = models.PositiveSmallIntegerField(_("width (yards)"), default=160, validators=[MinValueValidator(50)])
+    length = models.PositiveSmallIntegerField(
+        _("length (yards)"),
+        default=300,
+        validators=[MinValueValidator(_FIELD_LENGTH_MIN), MaxValueValidator(int(MAX_FIELD_LENGTH))],
+    )
+    width = models.PositiveSmallIntegerField(
+        _("width (yards)"),
+        default=160,
+        validators=[MinValueValidator(_FIELD_WIDTH_MIN), MaxValueValidator(int(MAX_FIELD_WIDTH))],
+    )
     boarded = models.BooleanField(_("boarded"), default=False)
 
     class Meta:
@@ -181,13 +220,20 @@ class Match(models.Model):
         Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches"
     )
     field = models.ForeignKey(Field, verbose_name=_("field"), on_delete=models.PROTECT, related_name="matches")
-    starts_at = models.DateTimeField(_("starts at"))
+    starts_at = models.DateTimeField(_("starts at"), validators=[validate_moment])
     home = models.ForeignKey(Entry, verbose_name=_("home"), on_delete=models.PROTECT, related_name="home_matches")
     away = models.ForeignKey(Entry, verbose_name=_("away"), on_delete=models.PROTECT, related_name="away_matches")
     periods = models.PositiveSmallIntegerField(
         _("periods"), default=6, validators=[MinValueValidator(1), MaxValueValidator(8)]
     )
-    period_seconds = models.PositiveSmallIntegerField(_("period length (s)"), default=int(USPA_2026.period_seconds))
+    period_seconds = models.PositiveSmallIntegerField(
+        _("period length (s)"),
+        default=int(USPA_2026.period_seconds),
+        validators=[
+            MinValueValidator(int(USPA_2026.min_clock_remaining) + 1),
+            MaxValueValidator(int(MAX_PERIOD_SECONDS)),
+        ],
+    )
     stage = models.CharField(
         _("stage"),
         max_length=16,
@@ -200,10 +246,18 @@ class Match(models.Model):
         _("home defends at the first throw-in"), max_length=5, choices=End.choices, default=End.NORTH
     )
     home_handicap_goals = models.DecimalField(
-        _("home handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0)
+        _("home handicap goals"),
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal(0),
+        validators=HANDICAP_GOALS_VALIDATORS,
     )
     away_handicap_goals = models.DecimalField(
-        _("away handicap goals"), max_digits=3, decimal_places=1, default=Decimal(0)
+        _("away handicap goals"),
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal(0),
+        validators=HANDICAP_GOALS_VALIDATORS,
     )
     umpires = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="umpired_matches", verbose_name=_("umpires")

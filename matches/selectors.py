@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from officiating.engine import to_state
 
+from .bounds import FIRST_DAY, LAST_DAY
 from .games import match_game, team_side, with_rosters
 from .models import Match, MatchEvent
 
@@ -123,10 +124,14 @@ def match_update(match_id: int, since: int, langs: Iterable[str], *, limit: int 
 
 
 def parse_day(value: str | None) -> dt.date:
-    """``YYYY-MM-DD`` or today (the app's time zone); ValueError on anything else."""
+    """``YYYY-MM-DD`` or today (the app's time zone); ValueError on anything else, a day outside
+    ``bounds`` included."""
     if not value:
         return timezone.localdate()
-    return dt.date.fromisoformat(value)
+    day = dt.date.fromisoformat(value)
+    if not FIRST_DAY <= day <= LAST_DAY:
+        raise ValueError(f"{day} is outside {FIRST_DAY}..{LAST_DAY}")
+    return day
 
 
 # A match in one of these is under way: its play may run past midnight.

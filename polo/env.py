@@ -104,3 +104,14 @@ def _is_host(host: str, *, bracketed: bool) -> bool:
         except ValueError:
             return False
     return len(host) <= 253 and bool(_HOSTNAME.match(host))
+
+
+def env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Comma-separated addresses or networks (``10.0.0.5``, ``192.0.2.0/28``); unset or empty: none."""
+    networks = []
+    for item in env_list(name, []):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ConfigError(f"{name} must list addresses or networks, got {item!r}") from None
+    return networks

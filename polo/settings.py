@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from .env import ConfigError, env_bool, env_choice, env_int, env_list, env_origins, env_str
+from .env import ConfigError, env_bool, env_choice, env_int, env_list, env_networks, env_origins, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("POLO_VAR_DIR", str(BASE_DIR / "var")))
@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # FORM_POSTS_PER_MINUTE: POSTs to the committee's and the admin's forms, per user or address.
+    "matches.post_limits.FormPostLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last: turns a login that django-axes refused into the lockout page (429, matches.auth).
@@ -279,9 +281,22 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
 
-# Websocket limits (checked by the consumers).
+# Webhooks (matches/committee/webhooks.py): https only (http too with DEBUG), never to an address
+# that is loopback, private, link-local, multicast, reserved or unspecified (checked when the
+# committee saves one and again at each delivery), except in the networks WEBHOOK_ALLOWED_NETWORKS
+# names (a receiver on the club's own network; unset: none). No redirect is followed; an attempt
+# gives up after WEBHOOK_TIMEOUT_SECONDS.
+WEBHOOK_ALLOWED_NETWORKS = env_networks("WEBHOOK_ALLOWED_NETWORKS")
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5, minimum=1)
+
+# Websocket limits (checked by the consumers): a frame's size, frames a second, and the sockets
+# one client address (an IPv6 client's /64) may hold open on one web process at once.
 WS_MAX_MESSAGE_BYTES = env_int("WS_MAX_MESSAGE_BYTES", 8192, minimum=256)
 WS_MAX_MESSAGES_PER_SECOND = env_int("WS_MAX_MESSAGES_PER_SECOND", 20, minimum=1)
+WS_MAX_CONNECTIONS_PER_ADDRESS = env_int("WS_MAX_CONNECTIONS_PER_ADDRESS", 500, minimum=1)
+# POSTs to the committee's and the admin's forms, per signed-in user (or address) and minute
+# (matches/post_limits.py).
+FORM_POSTS_PER_MINUTE = env_int("FORM_POSTS_PER_MINUTE", 60, minimum=1)
 # Issue 34: the field's timekeeper (the scorer's screen) is "silent" after this many seconds without
 # telling the server it has sent everything it kept (matches/live/field.py); the public screens then
 # say "waiting for the field" instead of running a clock the umpires may have stopped.

@@ -90,6 +90,8 @@ def _base_env(var_dir: Path) -> dict[str, str]:
         "DATABASE_POOL": "true",  # (on PostgreSQL: psycopg's pool and prepared statements, as deployed)
         "POLO_VAR_DIR": str(var_dir),
         "PYTHONUNBUFFERED": "1",
+        # Load tests and benches open thousands of sockets from this one address.
+        "WS_MAX_CONNECTIONS_PER_ADDRESS": "1000000",
     }
 
 

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches import availability
+from matches.bounds import validate_moment
 from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
 from officiating.engine import USPA_2026
@@ -261,6 +262,9 @@ class MatchForm(forms.ModelForm):
         self.fields["home"].queryset = entries
         self.fields["away"].queryset = entries
         self.fields["starts_at"].input_formats = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+        # Checked before ``clean`` (the model's own check comes after it): the field clash check
+        # below cannot count an hour either side of 0001-01-01 or 9999-12-31.
+        self.fields["starts_at"].validators.append(validate_moment)
         if self.instance.pk and self.instance.last_seq > 0:
             for name in ("home", "away", "periods", "home_defends"):
                 self.fields[name].disabled = True

@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from matches.models import CommitteeAssignment, Match, Tournament
 
+from .targets import validate_target
+
 
 class _AppendOnlyQuerySet(models.QuerySet):
     def update(self, **kwargs):
@@ -163,7 +165,8 @@ class Webhook(models.Model):
         REPORT = "match.report", _("An official report was built")
 
     name = models.CharField(_("name"), max_length=80)
-    url = models.URLField(_("address"), max_length=500)
+    # A public https address (``targets``: checked here and again at each delivery).
+    url = models.URLField(_("address"), max_length=500, validators=[validate_target])
     secret = models.CharField(
         _("secret"), max_length=128, help_text=_("Each body is signed with HMAC-SHA256 in the X-Polo-Signature header.")
     )
@@ -191,14 +194,13 @@ class Webhook(models.Model):
 
 class WebhookDelivery(models.Model):
     """One attempt to send one payload. ``key`` names what was sent (event, match, log position):
-    once an attempt with a key succeeded, that key is never sent again."""
+    once an attempt with a key succeeded, that key is never sent again. Whether it was delivered,
+    not what the far side answered (``webhooks``: that is for the server's log)."""
 
     webhook = models.ForeignKey(Webhook, verbose_name=_("webhook"), on_delete=models.CASCADE, related_name="deliveries")
     key = models.CharField(_("delivery key"), max_length=120)
     payload = models.JSONField(_("payload"), default=dict)
     attempt = models.PositiveSmallIntegerField(_("attempt"), default=1)
-    status_code = models.PositiveSmallIntegerField(_("HTTP status"), null=True, blank=True)
-    error = models.TextField(_("error"), blank=True)
     ok = models.BooleanField(_("delivered"), default=False)
     at = models.DateTimeField(_("when"), default=timezone.now)
 

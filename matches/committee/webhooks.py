@@ -7,26 +7,37 @@ receiver checks it with ``hmac.compare_digest(expected, header)``.
 A delivery is named by its *key* (``event:match:last_seq``): the same result of the same log
 position is sent once; an attempt that fails (network error or a status other than 2xx) is logged
 and retried by the Celery task with exponential backoff.
+
+Where it goes (issue 36): the address is checked again before each attempt (``targets.target``:
+https, a public address) and the request is sent to the very address that was checked; a redirect
+is an answer like any other, never followed; an attempt gives up after
+``WEBHOOK_TIMEOUT_SECONDS``. The committee's log keeps whether each attempt was delivered, not what
+the far side answered (a status or an error would make the form a port scanner): that goes to the
+server's log only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import json
+import logging
 import secrets
-import urllib.error
-import urllib.request
+import socket
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Q
 
 from matches.models import Match
 
 from .models import MatchReport, Webhook, WebhookDelivery
+from .targets import Target, TargetRefused, target
+
+log = logging.getLogger(__name__)
 
 SIGNATURE_HEADER = "X-Polo-Signature"
-TIMEOUT_SECONDS = 10
 
 
 class DeliveryFailed(Exception):
@@ -73,6 +84,43 @@ def subscribed(match: Match, event: str) -> list[Webhook]:
     return [h for h in hooks.order_by("pk") if event in (h.events or [])]
 
 
+class _Pinned(http.client.HTTPConnection):
+    """HTTP to the checked address (``Target.address``), whatever the host's name resolves to now."""
+
+    def __init__(self, to: Target, timeout: float) -> None:
+        super().__init__(to.host, to.port, timeout=timeout)
+        self.address = to.address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedTLS(http.client.HTTPSConnection):
+    """HTTPS to the checked address; the certificate is verified for the host the address names."""
+
+    def __init__(self, to: Target, timeout: float) -> None:
+        super().__init__(to.host, to.port, timeout=timeout)
+        self.address = to.address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)  # type: ignore[attr-defined]
+
+
+def post(url: str, body: bytes, headers: dict[str, str]) -> int:
+    """POST ``body`` to ``url`` once: the far side's status. Raises ``TargetRefused`` when the
+    address is not one a webhook may reach now, ``OSError`` when it cannot be reached."""
+    to = target(url)
+    connection = (_PinnedTLS if to.scheme == "https" else _Pinned)(to, settings.WEBHOOK_TIMEOUT_SECONDS)
+    try:
+        connection.request("POST", to.path, body=body, headers=headers)
+        return connection.getresponse().status  # (a redirect is an answer: never followed)
+    except http.client.HTTPException as exc:
+        raise OSError(f"not HTTP: {exc!r}") from exc
+    finally:
+        connection.close()
+
+
 def webhook_deliver(*, webhook_id: int, key: str, payload: dict[str, Any], attempt: int = 1) -> WebhookDelivery | None:
     """POST the payload once and log the attempt. Raises ``DeliveryFailed`` so that the task
     retries; returns the successful delivery (a new one, or the earlier one for this key)."""
@@ -83,29 +131,23 @@ def webhook_deliver(*, webhook_id: int, key: str, payload: dict[str, Any], attem
     if done is not None:
         return done
     body = body_of(payload)
-    request = urllib.request.Request(
-        webhook.url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            SIGNATURE_HEADER: sign(body, webhook.secret),
-            "User-Agent": "polo-officiating-webhooks/1",
-            "X-Polo-Delivery": key,
-        },
-    )
-    status, error = None, ""
+    headers = {
+        "Content-Type": "application/json",
+        SIGNATURE_HEADER: sign(body, webhook.secret),
+        "User-Agent": "polo-officiating-webhooks/1",
+        "X-Polo-Delivery": key,
+    }
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-            status = response.status
-    except urllib.error.HTTPError as exc:
-        status, error = exc.code, f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError) as exc:
-        error = str(getattr(exc, "reason", exc))[:500]
+        status = post(webhook.url, body, headers)
+        outcome = f"HTTP {status}"
+    except TargetRefused as refused:
+        status, outcome = None, f"refused: {refused}"
+    except OSError as exc:
+        status, outcome = None, f"unreachable: {exc!r}"[:300]
     ok = status is not None and 200 <= status < 300
-    delivery = WebhookDelivery.objects.create(
-        webhook=webhook, key=key, payload=payload, attempt=attempt, status_code=status, error=error, ok=ok
-    )
+    delivery = WebhookDelivery.objects.create(webhook=webhook, key=key, payload=payload, attempt=attempt, ok=ok)
     if not ok:
-        raise DeliveryFailed(f"{webhook.url}: {error or status}")
+        # For the operator only (the committee sees that it was not delivered).
+        log.warning("webhook %s delivery %s attempt %d not delivered: %s", webhook.pk, key, attempt, outcome)
+        raise DeliveryFailed(f"webhook {webhook.pk}: {outcome}")
     return delivery

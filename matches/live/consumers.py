@@ -9,11 +9,15 @@ frame that is not strict JSON (``polo.json_input``: nested too deep, NaN, NUL...
 ``client_time`` is not a number, a ``resync`` whose ``since`` is not a sequence number — a frame
 over ``WS_MAX_MESSAGE_BYTES`` or more than ``WS_MAX_MESSAGES_PER_SECOND`` frames in a second is
 refused with an ``error`` and the socket is closed (4008 / 4029), never with an exception (a
-failure that is not the frame's closes it with 1011). The match's officials (its
+failure that is not the frame's closes it with 1011). A client address (``matches.auth``) holds at
+most ``WS_MAX_CONNECTIONS_PER_ADDRESS`` sockets open on a process: one more is accepted, told
+``too_many_connections`` and closed with 4029. The match's officials (its
 scorer, umpires and referee, and the committee of its tournament: ``permissions.match_role``; a
 committee member of another tournament watches as the public does) get the private notes. An
 official's socket is closed (4003) when they log out or are no longer an official of the match
-(their committee assignment revoked included).
+(their committee assignment revoked included), and when the session it was opened with ends by any
+other path (signed out everywhere, a password change, the account deactivated): the socket checks
+its session again whenever the user's sessions or roles change (``receivers``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import asyncio
 import json
 import logging
 import time
+from importlib import import_module
+from types import SimpleNamespace
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -29,12 +35,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from matches import selectors
+from matches.auth import address_of
 from matches.models import Match
 from matches.permissions import match_role
 from polo.json_input import JSONInputError, loads
@@ -52,6 +59,7 @@ CLOSE_RATE = 4029
 CLOSE_ERROR = 1011
 RESYNC_MAX_EVENTS = 500
 SINCE_MAX = 2**63 - 1  # a sequence number a database column can hold
+SIGNED_OUT = "signed_out"
 # An alias with no layer behind it: Channels then gives the consumer no layer channel of its own
 # (the hub holds the process's only subscription).
 NO_LAYER = "polo-ws-no-layer"
@@ -97,6 +105,14 @@ def snapshot_frame(match_id: int, snapshot: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _scope_address(scope: dict[str, Any]) -> str:
+    """The client's address as the login throttle counts it (``matches.auth``: believing
+    X-Forwarded-For from the trusted proxies only; an IPv6 client by its /64)."""
+    peer = (scope.get("client") or ("",))[0]
+    forwarded = b",".join(v for k, v in scope.get("headers") or () if k == b"x-forwarded-for").decode("latin-1")
+    return address_of(peer, forwarded) or str(peer)
+
+
 def _match_exists(match_id: int) -> bool:
     return Match.objects.filter(pk=match_id).exists()
 
@@ -108,12 +124,24 @@ def _viewer(match_id: int, user) -> tuple[bool, str | None]:
     return True, match_role(user, match) if user is not None else None
 
 
-def _current_role(match_id: int, user_id: int) -> str | None:
-    user = get_user_model().objects.filter(pk=user_id).first()
-    match = Match.objects.filter(pk=match_id).first()
-    if user is None or match is None:
+def _signed_in(session_key: str | None, user_id: int):
+    """The user the session still signs in, by Django's own checks (the session exists and has not
+    expired, the password it was signed in with is still the user's, the account is active); None
+    when it no longer does."""
+    if not session_key:
         return None
-    return match_role(user, match)
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
+    return user if user.is_authenticated and user.pk == user_id else None
+
+
+def _current_role(match_id: int, user_id: int, session_key: str | None) -> str | None:
+    """The user's role on the match now; ``SIGNED_OUT`` when the socket's session has ended."""
+    user = _signed_in(session_key, user_id)
+    if user is None:
+        return SIGNED_OUT
+    match = Match.objects.filter(pk=match_id).first()
+    return match_role(user, match) if match is not None else None
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -123,6 +151,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     lang: str = "en"
     official: bool = False
     user_id: int | None = None
+    session_key: str | None = None
+    address: str | None = None  # the client's, counted in the hub's ``addresses`` while open
     ready: bool = False
     closed: bool = False
     direct: wire.Direct | None = None
@@ -146,12 +176,20 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.ready = False
         self.closed = False
         self.registered = False
+        self.address = None
         self.early: list[tuple[int, str]] = []  # updates that arrived while the snapshot was read
         self.window_start, self.window_count = time.monotonic(), 0
         self.send_frame = frame_sender(self.base_send)
         self.sending = 0  # this socket's own sends in flight (a direct write never overtakes one)
         user = self.scope.get("user")
         self.hub = fanout.get_hub()
+        address = _scope_address(self.scope)
+        if self.hub.addresses[address] >= settings.WS_MAX_CONNECTIONS_PER_ADDRESS:
+            await self.accept()  # (a refused handshake carries no reason: say it, then close)
+            await self.close_for(CLOSE_RATE, "too_many_connections")
+            return
+        self.hub.addresses[address] += 1
+        self.address = address
         if user is not None and user.is_authenticated:
             found, role = await database_sync_to_async(_viewer)(self.match_id, user)
         else:  # the public: only whether the match exists (known without a read while watched)
@@ -163,6 +201,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.official = role is not None
         self.role = role
         self.user_id = user.pk if self.official else None
+        session = self.scope.get("session")
+        self.session_key = session.session_key if self.official and session is not None else None
         await self.accept()
         # The hub's encode-once path, where the connection allows it (after the handshake: an
         # extension such as per-message deflate is known by then, and rules it out).
@@ -178,6 +218,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self.closed = True
+        if self.address is not None:
+            self.hub.addresses[self.address] -= 1
+            if not self.hub.addresses[self.address]:
+                del self.hub.addresses[self.address]
+            self.address = None
         if self.registered:
             self.registered = False
             await self.hub.unregister(self)
@@ -335,10 +380,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             messages = {
                 "message_too_large": _("Message too large."),
                 "rate_limited": _("Too many messages: slow down."),
+                "too_many_connections": _("Too many connections from your address: close some screens."),
                 "forbidden": _("This connection only reads. Events are sent through the HTTP API."),
                 "invalid_message": _("Messages must be JSON objects with a type."),
                 "logged_out": _("You logged out."),
                 "role_lost": _("You are no longer an official of this match."),
+                SIGNED_OUT: _("You were signed out."),
             }
             text = json.dumps({"type": "error", "code": error, "message": messages.get(error, error)})
         await self._send_text(text)
@@ -349,6 +396,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def recheck_role(self) -> None:
         if not self.official or self.user_id is None or self.closed:
             return
-        role = await database_sync_to_async(_current_role)(self.match_id, self.user_id)
+        role = await database_sync_to_async(_current_role)(self.match_id, self.user_id, self.session_key)
         if role is None:
             await self.close_for(CLOSE_FORBIDDEN, "role_lost")
+        elif role == SIGNED_OUT:
+            await self.close_for(CLOSE_FORBIDDEN, SIGNED_OUT)

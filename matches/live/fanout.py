@@ -35,6 +35,7 @@ import gc
 import json
 import logging
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -127,6 +128,7 @@ class Hub:
         self.channel: str | None = None
         self.rooms: dict[int, Room] = {}
         self.users: dict[int, set] = {}
+        self.addresses: Counter[str] = Counter()  # open sockets per client address (consumers)
         self.groups: set[str] = set()
         self.healthy = True  # false between a layer error and the re-subscription
         self._tasks: list[asyncio.Task] = []

@@ -3,7 +3,9 @@
 - the match log's seam (``matches/log_events.py``): events were committed, so the match's sockets
   get them with the state after them, in each language;
 - Django's own signals: an official who logs out, or whose officials' role on a match may have
-  changed (a committee assignment revoked included), has their sockets closed or re-checked.
+  changed (a committee assignment revoked included), has their sockets closed or re-checked; so
+  does one whose session ended by any other path (a session deleted: signed out everywhere; the
+  user saved: a password change, a deactivation), each socket checking the session it opened with.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
-from django.db.models.signals import m2m_changed, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from matches.log_events import LoggedEvents, events_logged
 from matches.models import CommitteeAssignment, Match
+from matches.sessions import UserSession
 
 from .broadcast import broadcast_match_roles, broadcast_match_update, broadcast_user
 from .groups import USER_LOGOUT, USER_ROLES
@@ -26,6 +29,7 @@ def connect() -> None:
     user_logged_out.connect(on_logout, dispatch_uid="polo-ws-logout")
     m2m_changed.connect(on_m2m, dispatch_uid="polo-ws-umpires")
     post_save.connect(on_save, dispatch_uid="polo-ws-match-officials")
+    post_delete.connect(on_session_deleted, sender=UserSession, dispatch_uid="polo-ws-session-ended")
 
 
 def on_events_logged(sender, *, logged: LoggedEvents, **kwargs) -> None:
@@ -69,8 +73,15 @@ def on_save(sender, instance, created, update_fields=None, **kwargs) -> None:
             return
         transaction.on_commit(lambda: broadcast_match_roles(instance.pk))
     elif sender is get_user_model() and not created:
-        if update_fields is not None and not ({"is_active", "is_superuser"} & set(update_fields)):
+        if update_fields is not None and not ({"is_active", "is_superuser", "password"} & set(update_fields)):
             return
         transaction.on_commit(lambda: broadcast_user(instance.pk, USER_ROLES))
     elif sender is CommitteeAssignment:  # assigned or revoked: the member's committee sockets re-check
         transaction.on_commit(lambda: broadcast_user(instance.user_id, USER_ROLES))
+
+
+def on_session_deleted(sender, instance, **kwargs) -> None:
+    """A session ended (``end_sessions``, a logout, a flush): its user's sockets check theirs."""
+    if instance.user_id is not None:
+        user_id = instance.user_id
+        transaction.on_commit(lambda: broadcast_user(user_id, USER_ROLES))

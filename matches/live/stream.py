@@ -7,8 +7,9 @@ stream registers with the hub as a socket does, so it costs one queue per viewer
 update). An update's ``id:`` is its ``last_seq``: a browser's EventSource that reconnects sends it
 back as ``Last-Event-ID`` and its snapshot then carries the events it missed (as a ``resync``).
 The match's officials get the private notes, and their stream ends when they log out or lose the
-role; the stream only reads (nothing is sent the other way: the clock's offset is guessed from
-``server_time``). An async view: it holds no thread while it waits.
+role, or when their session ends any other way (as a socket's: ``consumers``); the stream only
+reads (nothing is sent the other way: the clock's offset is guessed from ``server_time``). An
+async view: it holds no thread while it waits.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from matches import selectors
 from polo.api_errors import api_error
 
 from . import fanout
-from .consumers import RESYNC_MAX_EVENTS, _current_role, _viewer, snapshot_frame, socket_language
+from .consumers import RESYNC_MAX_EVENTS, SIGNED_OUT, _current_role, _viewer, snapshot_frame, socket_language
 
 RETRY_MS = 2000  # the EventSource's wait before it reconnects
 QUEUE_LIMIT = 256  # frames a stream may fall behind by before it is ended (a reader that stalled)
@@ -37,8 +38,11 @@ class StreamSocket:
     """One SSE client as the hub sees it (``fanout.Socket``): the hub's writes go to a queue that
     the response's iterator drains."""
 
-    def __init__(self, match_id: int, lang: str, official: bool, user_id: int | None) -> None:
+    def __init__(
+        self, match_id: int, lang: str, official: bool, user_id: int | None, session_key: str | None = None
+    ) -> None:
         self.match_id, self.lang, self.official, self.user_id = match_id, lang, official, user_id
+        self.session_key = session_key  # an official's: the stream ends with it (as a socket does)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.ready = False
         self.early: list[tuple[int, str]] = []  # updates that came while the snapshot was read
@@ -65,7 +69,8 @@ class StreamSocket:
 
     async def recheck_role(self) -> None:
         if self.official and self.user_id is not None:
-            if await database_sync_to_async(_current_role)(self.match_id, self.user_id) is None:
+            role = await database_sync_to_async(_current_role)(self.match_id, self.user_id, self.session_key)
+            if role is None or role == SIGNED_OUT:
                 self.end()
 
     async def close_for(self, code: int, error: str) -> None:
@@ -124,7 +129,13 @@ async def match_stream(request: HttpRequest, match_id: int) -> HttpResponse:
         "cookies": request.COOKIES,
         "headers": [(b"accept-language", request.headers.get("Accept-Language", "").encode("latin-1"))],
     }
-    socket = StreamSocket(match_id, socket_language(scope), official, user.pk if official else None)
+    socket = StreamSocket(
+        match_id,
+        socket_language(scope),
+        official,
+        user.pk if official else None,
+        request.session.session_key if official else None,
+    )
     frames = _frames(socket, fanout.get_hub(), _last_event_id(request))
     response = StreamingHttpResponse(frames, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"

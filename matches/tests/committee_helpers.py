@@ -119,7 +119,7 @@ def eager_celery():
 
 class Receiver:
     """A real HTTP endpoint (stdlib ``http.server`` in a thread) that records what it is sent and
-    answers with the scripted status codes (then 200)."""
+    answers with the scripted status codes (then 200), with ``headers`` and ``body`` if set."""
 
     def __init__(self, statuses: list[int] | None = None) -> None:
         import threading
@@ -127,6 +127,8 @@ class Receiver:
 
         self.statuses = list(statuses or [])
         self.requests: list[dict[str, Any]] = []
+        self.headers: dict[str, str] = {}
+        self.body = b""
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -135,8 +137,11 @@ class Receiver:
                 receiver.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
                 status = receiver.statuses.pop(0) if receiver.statuses else 200
                 self.send_response(status)
-                self.send_header("Content-Length", "0")
+                for name, value in receiver.headers.items():
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(receiver.body)))
                 self.end_headers()
+                self.wfile.write(receiver.body)
 
             def log_message(self, *args) -> None:
                 pass

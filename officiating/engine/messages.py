@@ -70,6 +70,11 @@ NOT_ON_SIDE_LINE = N_(
 NOT_ON_END_LINE = N_(
     "A ball out over an end line crossed it: '%(field)s' must lie on an end line (x = 0 or x = %(length)s)."
 )
+CLOCK_OUT_OF_BOUNDS = N_(
+    "The field 'clock' must be a number of seconds from 0 to %(max)s: the period's end and a minute more."
+)
+NUMBER_OUT_OF_BOUNDS = N_("The field '%(field)s' must be a number from %(low)s to %(high)s.")
+TEXT_TOO_LONG = N_("The field '%(field)s' may hold at most %(max)s characters.")
 BALL_OUT_BETWEEN_POSTS = N_("A ball that crosses the end line between the posts is a goal, not a ball out.")
 CLOCK_BACKWARDS = N_("The clock (%(clock)s s) is earlier than the official time already recorded (%(elapsed)s s).")
 CLOCK_AHEAD = N_(

@@ -14,6 +14,14 @@ the public). ``clock`` on every type but ``play`` (its stamp is ``keyed_at``: "P
 clock where the stoppage left it, notes §8), ``void`` (a correction has no time of its own) and
 ``release`` (the clock runs on as if it had never stopped, notes §10). ``hold`` on the stoppages
 an entry in progress completes.
+
+Bounds (issue 36): while play runs the rules judge a clock against the running one, but while it
+is stopped a ``card`` with ``clock`` 99999 or 1e308 was taken and the report printed
+``16666666666666:40``. A clock is now at most the period's end (its length and extra time) and the
+edition's ``clock_stamp_window`` more; a substitute's handicap is a player's
+(``PLAYER_HANDICAP_RANGE``); a name (a substitute's, a horse's) at most ``NAME_MAX`` characters, a
+note or a reason ``TEXT_MAX``. Each is refused naming the field and its bounds. (``expected_seq``
+is not stored: one ahead of the log is stale, however far.)
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import messages as m
-from .config import MatchConfig
+from .config import PLAYER_HANDICAP_RANGE, MatchConfig
 from .events import STOPPAGES, is_num
 from .messages import Rejection
 
@@ -71,6 +79,16 @@ ALLOWED: dict[str, frozenset[str]] = {
     | ({"hold"} if etype in STOPPAGES else set())
     for etype, fields in FIELDS.items()
 }
+NAME_MAX = 120  # a player's name (the app's column), a horse's
+TEXT_MAX = 2000  # a note, a reason
+# Free text an event may carry: (key, the key inside it or None, at most how many characters).
+TEXTS: tuple[tuple[str, str | None, int], ...] = (
+    ("note", None, TEXT_MAX),
+    ("private_note", None, TEXT_MAX),
+    ("reason", None, TEXT_MAX),
+    ("horse", None, NAME_MAX),
+    ("player", "name", NAME_MAX),
+)
 # The keys of the objects an event holds.
 POSITION = frozenset({"x", "y"})
 NESTED: dict[str, frozenset[str]] = {
@@ -105,6 +123,29 @@ def key_refusal(ev: dict[str, Any]) -> Rejection | None:
     return None
 
 
+def bound_refusal(ev: dict[str, Any], cfg: MatchConfig) -> Rejection | None:
+    """A clock, a substitute's handicap or a text beyond its bound (a value of the wrong type is
+    left to ``events.parse``, which names it)."""
+    clock: Any = ev.get("clock")
+    latest = cfg.period_end + cfg.edition.clock_stamp_window
+    if is_num(clock) and not 0 <= clock <= latest:
+        return Rejection("invalid_event", None, m.CLOCK_OUT_OF_BOUNDS, {"field": "clock", "max": f"{latest:g}"})
+    player = ev.get("player")
+    handicap: Any = player.get("handicap") if type(player) is dict else None
+    low, high = PLAYER_HANDICAP_RANGE
+    if is_num(handicap) and not low <= handicap <= high:
+        params = {"field": "player.handicap", "low": f"{low:g}", "high": f"{high:g}"}
+        return Rejection("invalid_event", None, m.NUMBER_OUT_OF_BOUNDS, params)
+    for key, inner, longest in TEXTS:
+        value = ev.get(key)
+        if inner is not None:
+            value = value.get(inner) if type(value) is dict else None
+        if type(value) is str and len(value) > longest:
+            field = f"{key}.{inner}" if inner else key
+            return Rejection("invalid_event", None, m.TEXT_TOO_LONG, {"field": field, "max": longest})
+    return None
+
+
 def line_refusal(ev: dict[str, Any], cfg: MatchConfig) -> Rejection | None:
     """A ball out crossed the line it names: ``at`` lies on a side line (``y`` 0 or the width) or
     an end line (``x`` 0 or the length), within the edition's ``line_tolerance``. Refused, never
@@ -129,4 +170,4 @@ def line_refusal(ev: dict[str, Any], cfg: MatchConfig) -> Rejection | None:
 
 def refusal(ev: dict[str, Any], cfg: MatchConfig) -> Rejection | None:
     """Why ``ev`` is not exactly what the contract allows, or None."""
-    return key_refusal(ev) or line_refusal(ev, cfg)
+    return key_refusal(ev) or bound_refusal(ev, cfg) or line_refusal(ev, cfg)

@@ -92,7 +92,7 @@ def test_only_our_proxy_is_believed_about_client_addresses(compose):
     assert proxy in ipaddress.ip_network(network["subnet"])
     assert proxy not in ipaddress.ip_network(network["ip_range"])  # not handed to another container
     image_cmd = yaml.safe_load(re.search(r"^CMD (\[.*\])", (BASE_DIR / "Dockerfile").read_text(), flags=re.M).group(1))
-    assert "--forwarded-allow-ips" not in image_cmd  # uvicorn reads FORWARDED_ALLOW_IPS (default: localhost)
+    assert "--forwarded-allow-ips" not in image_cmd  # uvicorn reads FORWARDED_ALLOW_IPS (the image's: none)
     for name, service in compose["services"].items():
         assert "*" not in (service.get("command") or []), name
 
@@ -107,3 +107,54 @@ def test_the_dev_script_serves_the_same_asgi_application():
     script = (BASE_DIR / "dev").read_text()
     assert "uvicorn polo.asgi:application" in script
     assert shlex.split("./dev run")[0] in ("./dev",)
+
+
+def image_env() -> dict[str, str]:
+    """The environment the Dockerfile's ENV lines set."""
+    env: dict[str, str] = {}
+    for line in re.findall(r"^ENV (.+)$", (BASE_DIR / "Dockerfile").read_text(), flags=re.M):
+        env.update(part.split("=", 1) for part in shlex.split(line))
+    return env
+
+
+def client_seen(command: list[str], env: dict[str, str], peer: str, forwarded_for: str) -> str:
+    """The client address the app is given when uvicorn, started with ``command`` in ``env``,
+    receives a request from ``peer`` saying ``X-Forwarded-For: forwarded_for``."""
+    import asyncio
+    import os
+    from unittest import mock
+
+    import uvicorn
+    from uvicorn.main import main as uvicorn_cli
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+    params = uvicorn_cli.make_context("uvicorn", command[1:]).params
+    with mock.patch.dict(os.environ, env):
+        config = uvicorn.Config("polo.asgi:application", forwarded_allow_ips=params["forwarded_allow_ips"])
+    assert params["proxy_headers"]
+    seen: list[str] = []
+
+    async def app(scope, receive, send) -> None:
+        seen.append(scope["client"][0])
+
+    scope = {"type": "http", "client": (peer, 50000), "headers": [(b"x-forwarded-for", forwarded_for.encode())]}
+    asyncio.run(ProxyHeadersMiddleware(app, trusted_hosts=config.forwarded_allow_ips)(scope, None, None))
+    return seen[0]
+
+
+def test_the_image_believes_no_proxy_unless_forwarded_allow_ips_names_one(compose):
+    """Issue 36: the image's uvicorn ran --proxy-headers without --forwarded-allow-ips, and so
+    believed X-Forwarded-For from 127.0.0.1 and ::1 (its own default), which the README said it
+    did not. The image now names none (ENV FORWARDED_ALLOW_IPS=""); compose names its nginx."""
+    image_cmd = yaml.safe_load(re.search(r"^CMD (\[.*\])", (BASE_DIR / "Dockerfile").read_text(), flags=re.M).group(1))
+    env = image_env()
+    assert env["FORWARDED_ALLOW_IPS"] == ""
+    for peer in ("127.0.0.1", "::1", "172.30.0.10"):
+        assert client_seen(image_cmd, env, peer, "203.0.113.9") == peer
+    configured = {**env, "FORWARDED_ALLOW_IPS": "192.0.2.10"}  # a deployment names its proxy
+    assert client_seen(image_cmd, configured, "192.0.2.10", "203.0.113.9") == "203.0.113.9"
+    assert client_seen(image_cmd, configured, "127.0.0.1", "203.0.113.9") == "127.0.0.1"
+    web = compose["services"]["web"]
+    command = [part.replace("${FORWARDED_ALLOW_IPS:-172.30.0.10}", "172.30.0.10") for part in web["command"]]
+    assert client_seen(command, env, "172.30.0.10", "203.0.113.9") == "203.0.113.9"
+    assert client_seen(command, env, "127.0.0.1", "203.0.113.9") == "127.0.0.1"

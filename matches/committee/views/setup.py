@@ -12,10 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from matches.bounds import day_or_none
 from matches.models import Entry, Field, Match, RosterLine
 from matches.permissions import (
     COMMITTEE_GROUP,
@@ -247,7 +248,10 @@ def match_new(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("field"):
         initial["field"] = request.GET["field"]
     if request.GET.get("starts_at"):
-        initial["starts_at"] = parse_datetime(request.GET["starts_at"])
+        try:
+            initial["starts_at"] = parse_datetime(request.GET["starts_at"])
+        except ValueError:  # (well formed, but no such moment: the form starts empty)
+            pass
     form = MatchForm(request.POST or None, tournament=tournament, initial=initial)
     if request.method == "POST" and form.is_valid():
         match = form.save(commit=False)
@@ -287,7 +291,7 @@ def match_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @committee_required
 def day_view(request: HttpRequest) -> HttpResponse:
-    day = parse_date(request.GET.get("date") or "") or timezone.localdate()
+    day = day_or_none(request.GET.get("date")) or timezone.localdate()
     matches = list(
         Match.objects.filter(starts_at__date=day)
         .select_related("home__team", "away__team", "field", "tournament", "referee", "scorer")
@@ -337,7 +341,7 @@ def day_view(request: HttpRequest) -> HttpResponse:
 
 @committee_required
 def availability_view(request: HttpRequest) -> HttpResponse:
-    day = parse_date(request.GET.get("date") or "") or timezone.localdate()
+    day = day_or_none(request.GET.get("date")) or timezone.localdate()
     return render(
         request,
         "committee/availability.html",
