@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0010_user_session'),
+        ('matches', '0012_bounds'),
     ]
 
     operations = [
