@@ -46,7 +46,8 @@ function render() {
       role: s.role_label, name: s.name, time: new Date(s.signed_at * 1000).toLocaleTimeString(),
     }),
     " — ",
-    el("strong", {text: s.valid ? gettext("valid") : gettext("broken: the log changed after it")}),
+    el("strong", {text: s.valid ? gettext("valid")
+      : s.sealed === false ? gettext("altered: its seal does not match") : gettext("broken: the log changed after it")}),
   ])), ...(sheet.officials || []).filter((o) => !sheet.signatures.some((s) => s.username === o.username)).map((o) => el("li", {
     "data-official": o.username, "data-valid": "missing",
     text: interpolate(gettext("%(role)s %(name)s: to sign"), {role: o.role_label, name: o.name}),
