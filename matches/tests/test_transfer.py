@@ -100,8 +100,11 @@ def facts(matches) -> list[dict]:
 
 _FACTS = """
 import json
+from django.contrib.auth import get_user_model
 from matches.models import Match
 from matches.tests.test_transfer import facts
+users = {{u.username: [u.is_active, u.has_usable_password()] for u in get_user_model().objects.all()}}
+print(json.dumps(users))
 print(json.dumps(facts(Match.objects.filter(tournament_id={id}).order_by("pk"))))
 """
 
@@ -121,8 +124,10 @@ def test_exported_imported_into_a_fresh_server_and_exported_again_the_file_is_th
 
     assert again == text
     matches = Match.objects.filter(tournament=tournament).order_by("pk")
-    there = json.loads(server.manage("shell", "-c", _FACTS.format(id=new_id)).splitlines()[-1])
+    *_, users, there = server.manage("shell", "-c", _FACTS.format(id=new_id)).splitlines()
+    there = json.loads(there)
     assert there == facts(matches)
+    assert json.loads(users)["ulises"] == [False, False]  # an account of the file's: inactive, no password
     assert there[0]["complete"] and there[0]["signed"] == [["rita", True], ["ulises", True]]
     assert "gonzalo" in said and "inactive and without a password" in said
 
