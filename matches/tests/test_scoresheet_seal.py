@@ -158,3 +158,15 @@ def test_the_seal_is_kept_with_the_signature_and_never_shown(finished):
     client = Client()
     client.force_login(finished.umpire)
     assert row.seal not in json.dumps(client.get(f"/api/matches/{finished.match.pk}/scoresheet").json())
+
+
+def test_production_without_a_signing_key_says_so_at_start_up(settings):
+    from django.core.checks import run_checks
+
+    settings.DEBUG, settings.SCORESHEET_SIGNING_KEY = False, ""
+    (warning,) = [w for w in run_checks() if w.id == "matches.W001"]
+    assert "sealed with SECRET_KEY" in warning.msg and "SCORESHEET_SIGNING_OLD_KEYS" in warning.hint
+    settings.SCORESHEET_SIGNING_KEY = "a secret of its own"
+    assert not [w for w in run_checks() if w.id == "matches.W001"]
+    settings.DEBUG, settings.SCORESHEET_SIGNING_KEY = True, ""
+    assert not [w for w in run_checks() if w.id == "matches.W001"]
