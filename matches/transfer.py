@@ -42,6 +42,10 @@ from .scoresheet.models import Signature
 
 FORMAT = "polo-tournament"
 VERSION = 1
+# The years a time or a day of the file may fall in: any real tournament's, with room, and far from
+# the ends of the databases' and Python's calendars (a time of 9999-12-31 in New York is year 10000
+# in UTC).
+YEARS = (1900, 2999)
 
 
 class ImportRefused(Exception):
@@ -299,15 +303,26 @@ class _Doc:
             value = None
         if value is None or value.tzinfo is None:
             raise ImportRefused(f"{where}.{key}: a time with its UTC offset expected, found {text[:40]!r}.")
-        return value
+        try:
+            utc = value.astimezone(UTC)
+        except OverflowError:
+            utc = None
+        if utc is None or not YEARS[0] <= utc.year <= YEARS[1]:
+            raise ImportRefused(
+                f"{where}.{key}: {text[:40]} is not a time between the years {YEARS[0]} and {YEARS[1]}."
+            )
+        return utc
 
     @classmethod
     def day(cls, obj: Any, key: str, where: str) -> date:
         text = cls.get(obj, key, str, where)
         try:
-            return date.fromisoformat(text)
+            day = date.fromisoformat(text)
         except ValueError:
             raise ImportRefused(f"{where}.{key}: a day (YYYY-MM-DD) expected, found {text[:40]!r}.") from None
+        if not YEARS[0] <= day.year <= YEARS[1]:
+            raise ImportRefused(f"{where}.{key}: {text} is not a day between the years {YEARS[0]} and {YEARS[1]}.")
+        return day
 
     @classmethod
     def decimal(cls, obj: Any, key: str, where: str) -> Decimal:
