@@ -76,7 +76,7 @@ def export_filename(tournament: Tournament) -> str:
     return f"tournament-{tournament.starts_on.isoformat()}-{tournament.pk}.json"
 
 
-class _People:
+class People:
     """The users the file names, by username (``"people"``: who they are, never their password)."""
 
     def __init__(self) -> None:
@@ -97,7 +97,7 @@ class _People:
 
 def tournament_export(tournament: Tournament) -> dict[str, Any]:
     """The tournament as the export's document (``export_text`` writes it)."""
-    person = _People()
+    person = People()
     matches = list(
         Match.objects.filter(tournament=tournament)
         .select_related("field", "home__team", "away__team", "referee", "scorer")
@@ -160,7 +160,7 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
             }
             for a in assignments
         ],
-        "matches": [_match_export(m, field_at, person) for m in matches],
+        "matches": [match_export(m, field_at, person) for m in matches],
         "awards": [
             {
                 "match": match_at[a.match_id] if a.match_id is not None else None,
@@ -193,7 +193,9 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     return data
 
 
-def _match_export(match: Match, field_at: dict[int, int], person: _People) -> dict[str, Any]:
+def match_export(match: Match, field_at: dict[int, int], person: People) -> dict[str, Any]:
+    """One match of the file: its setup, officials, log, signatures and confirmations (``field_at``:
+    the place of each field in the file's ``fields``; ``person`` collects the users it names)."""
     events = list(match.events.select_related("sent_by").order_by("seq"))
     last_seq, digest = log_hash(match.pk)
     return {
