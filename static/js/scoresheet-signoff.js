@@ -34,6 +34,7 @@ function render() {
   box.dataset.signed = own && own.valid ? "1" : "0";
   let note;
   if (message) note = message;
+  else if (sheet.altered) note = gettext("A signature's record was altered outside the app (its seal does not match): it counts for nothing. Tell the committee, and sign again.");
   else if (sheet.broken) note = gettext("The log has changed since the scoresheet was signed (a correction): the signatures no longer match the result. Sign again.");
   else if (sheet.complete) note = gettext("The scoresheet is signed by every umpire and the referee.");
   else if (own && own.valid) note = gettext("You have signed the final result. Waiting for the other officials.");
