@@ -10,8 +10,8 @@ now, or of an earlier position (a correction came after it), or of no log of thi
 officials' signatures bind it, each signature's seal checked (an HMAC under the server's signing
 secret, which the database does not hold: a signature row rewritten with the events is caught).
 Exit status: 0 when the report matches the current log and every signature it lists is on record;
-1 on any mismatch (a seal that does not hold is one) (``--require-signed``: also while an umpire or the
-referee has not signed the log); 2 when the input cannot be read.
+1 on any mismatch, a seal that does not hold included (``--require-signed``: also while an umpire or
+the referee has not signed the log); 2 when the input cannot be read.
 """
 
 from __future__ import annotations
