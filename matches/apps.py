@@ -28,8 +28,13 @@ class MatchesConfig(AppConfig):
             import_module(f"{self.name}.{room}.models")
 
     def ready(self) -> None:
+        from django.core import checks
+
         from .committee import receivers as committee
         from .live import receivers as live
+        from .scoresheet.checks import signing_key_check
+
+        checks.register(signing_key_check)
 
         # Receivers are called in the order they connect: the committee queues a finished match's
         # report, then the live room tells the sockets.

@@ -28,6 +28,13 @@ if not SECRET_KEY:
         raise ConfigError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-never-use-in-production-0123456789abcdef"
 
+# The scoresheet's seal (docs/SCORESHEET.md): each signature is sealed with an HMAC under this
+# secret, which the database does not hold. Unset: SECRET_KEY serves (what the seal proves then
+# depends on SECRET_KEY staying secret and unchanged). On rotation, the old secrets go in
+# SCORESHEET_SIGNING_OLD_KEYS (comma-separated) so that the signatures sealed with them still verify.
+SCORESHEET_SIGNING_KEY = env_str("SCORESHEET_SIGNING_KEY") or ""
+SCORESHEET_SIGNING_OLD_KEYS = env_list("SCORESHEET_SIGNING_OLD_KEYS", [])
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 

@@ -69,7 +69,7 @@ TOURNAMENT_AWARDS = {
 }
 SIGNATURE = {
     "type": "object",
-    "required": ["name", "username", "role", "role_label", "signed_at", "last_seq", "log_hash", "valid"],
+    "required": ["name", "username", "role", "role_label", "signed_at", "last_seq", "log_hash", "valid", "sealed"],
     "properties": {
         "name": {"type": "string"},
         "username": {"type": "string"},
@@ -78,12 +78,29 @@ SIGNATURE = {
         "signed_at": {"type": "number"},
         "last_seq": {"type": "integer"},
         "log_hash": HASH,
-        "valid": {"type": "boolean", "description": "false: an event was accepted after it (broken)."},
+        "valid": {
+            "type": "boolean",
+            "description": "false: an event was accepted after it (broken), or its seal does not hold.",
+        },
+        "sealed": {
+            "type": "boolean",
+            "description": "false: its record was written or altered without the server's signing secret.",
+        },
     },
 }
 SCORESHEET = {
     "type": "object",
-    "required": ["match_id", "status", "signable", "last_seq", "log_hash", "complete", "broken", "signatures"],
+    "required": [
+        "match_id",
+        "status",
+        "signable",
+        "last_seq",
+        "log_hash",
+        "complete",
+        "broken",
+        "altered",
+        "signatures",
+    ],
     "properties": {
         "match_id": {"type": "integer"},
         "status": {"type": "string"},
@@ -92,6 +109,7 @@ SCORESHEET = {
         "log_hash": HASH,
         "complete": {"type": "boolean", "description": "Every umpire and the referee signed this log."},
         "broken": {"type": "boolean", "description": "A signature no longer matches the log: sign again."},
+        "altered": {"type": "boolean", "description": "A signature's seal does not hold: its record was altered."},
         "officials": {
             "type": "array",
             "items": {
@@ -117,6 +135,7 @@ EXAMPLE_SCORESHEET = {
     "log_hash": EXAMPLE_HASH,
     "complete": False,
     "broken": False,
+    "altered": False,
     "officials": [
         {"name": "Ulises Umpire", "username": "umpire1", "role": "umpire", "role_label": "umpire"},
         {"name": "Rita Referee", "username": "referee", "role": "referee", "role_label": "referee"},
@@ -132,6 +151,7 @@ EXAMPLE_SCORESHEET = {
             "last_seq": 57,
             "log_hash": EXAMPLE_HASH,
             "valid": True,
+            "sealed": True,
         }
     ],
 }

@@ -149,6 +149,10 @@ def audit_lines(entry: AuditEntry | VoidRecord) -> list[tuple[str, str]]:
         "ridden_in_match": _("ridden in the match"),
         "role": _("role"),
         "log_hash": _("log hash (SHA-256)"),
+        # a tournament's export (matches.transfer)
+        "format": _("file format"),
+        "version": _("format version"),
+        "bytes": _("size (bytes)"),
     }
     lines: list[tuple[str, str]] = []
     for key, value in details.items():

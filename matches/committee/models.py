@@ -63,6 +63,7 @@ class AuditEntry(models.Model):
         AWARD_SET = "award_set", _("Award recorded")
         AWARD_WITHDRAW = "award_withdraw", _("Award withdrawn")
         SCORESHEET_SIGN = "scoresheet_sign", _("Scoresheet signed")
+        TOURNAMENT_EXPORT = "tournament_export", _("Tournament exported")
 
     class Scope(models.TextChoices):
         """Under what authority the action was taken (``matches.permissions.committee_scope``)."""

@@ -17,6 +17,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/matches/new/", setup.match_new, name="match_new"),
     path("tournaments/<int:pk>/standings/", results.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/bracket/", results.tournament_bracket, name="bracket"),
+    path("tournaments/<int:pk>/export.json", results.tournament_export, name="tournament_export"),
     path("fields/new/", setup.field_new, name="field_new"),
     path("fields/<int:pk>/", setup.field_edit, name="field_edit"),
     path("entries/<int:pk>/", setup.entry_detail, name="entry"),

@@ -5,7 +5,9 @@ Vocabulary: the *log hash* is the SHA-256 of the match's accepted events in orde
 referee, in that role) stood behind the final result as the log was at ``last_seq``, by its hash.
 Any later accepted event (a void, a forfeit, a clock set) changes the hash: the signature no longer
 binds the log and is *broken*; the official signs again (a new row). Append-only: the newest row per
-official is the one that counts.
+official is the one that counts. Each row is *sealed* when it is written: an HMAC of its facts under
+a secret the database does not hold (``hashing.seal_message``); a row whose seal does not hold was
+written or altered by someone without the secret.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match
+
+from .hashing import seal, seal_holds, signature_message
 
 
 class Signature(models.Model):
@@ -34,6 +38,7 @@ class Signature(models.Model):
     last_seq = models.PositiveIntegerField(_("log position"))
     log_hash = models.CharField(_("log hash (SHA-256)"), max_length=64)
     signed_at = models.DateTimeField(_("signed at"), default=timezone.now)
+    seal = models.CharField(_("seal (HMAC-SHA256)"), max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["match", "signed_at", "pk"]
@@ -47,7 +52,18 @@ class Signature(models.Model):
     def save(self, *args, **kwargs) -> None:
         if self.pk is not None and not kwargs.get("force_insert"):
             raise ValidationError(_("Signatures are append-only; sign again instead."))
+        if not self.seal:
+            self.seal = seal(self.sealed_facts())
         super().save(*args, **kwargs)
+
+    def sealed_facts(self) -> bytes:
+        """What the seal binds (``hashing.seal_message``)."""
+        return signature_message(self)
+
+    @property
+    def seal_ok(self) -> bool:
+        """The seal holds under the current secret or a retired one: the row is as it was written."""
+        return seal_holds(self.sealed_facts(), self.seal)
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("Signatures are append-only; sign again instead."))

@@ -72,7 +72,11 @@ def scoresheet_story(
             s.role_label,
             timezone.localtime(s.signed_at).strftime("%Y-%m-%d %H:%M:%S"),
             s.last_seq,
-            _("valid") if s.valid else _("broken: the log changed after it"),
+            _("valid")
+            if s.valid
+            else _("altered: its seal does not match")
+            if not s.sealed
+            else _("broken: the log changed after it"),
         ]
         for s in sheet.signatures
     ]

@@ -2,7 +2,9 @@
 
 A signature is *valid* while its hash is the hash of the log now (``hashing.log_hash``); once any
 event is accepted after it (a void, a forfeit, a clock set), it is *broken*: the screens say so and
-ask for new signatures. Only the newest signature of each official counts.
+ask for new signatures. Only the newest signature of each official counts. A signature whose seal
+does not hold (``Signature.seal_ok``) is *altered*: its row was written or changed by someone without
+the signing secret, and it counts for nothing whatever its hash.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class SignatureLine:
     last_seq: int
     log_hash: str
     valid: bool
+    sealed: bool = True
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,10 @@ class Scoresheet:
         return [s for s in self.signatures if not s.valid]
 
     @property
+    def altered(self) -> list[SignatureLine]:
+        return [s for s in self.signatures if not s.sealed]
+
+    @property
     def missing(self) -> list[Official]:
         signed = {s.official_id for s in self.valid}
         return [o for o in self.officials if o.user_id not in signed]
@@ -98,6 +105,7 @@ class Scoresheet:
             "log_hash": self.log_hash,
             "complete": self.complete,
             "broken": bool(self.broken),
+            "altered": bool(self.altered),
             "officials": [
                 {"name": o.name, "username": o.username, "role": o.role, "role_label": o.role_label}
                 for o in self.officials
@@ -113,6 +121,7 @@ class Scoresheet:
                     "last_seq": s.last_seq,
                     "log_hash": s.log_hash,
                     "valid": s.valid,
+                    "sealed": s.sealed,
                 }
                 for s in self.signatures
             ],
@@ -156,6 +165,7 @@ def scoresheet(match: Match, *, upto: int | None = None) -> Scoresheet:
     newest: dict[int, Signature] = {}
     for row in Signature.objects.filter(match=match).select_related("official").order_by("signed_at", "pk"):
         newest[row.official_id] = row
+    sealed = {row.pk: row.seal_ok for row in newest.values()}
     lines = [
         SignatureLine(
             official_id=row.official_id,
@@ -166,7 +176,8 @@ def scoresheet(match: Match, *, upto: int | None = None) -> Scoresheet:
             signed_at=row.signed_at,
             last_seq=row.last_seq,
             log_hash=row.log_hash,
-            valid=row.log_hash == digest,
+            valid=row.log_hash == digest and sealed[row.pk],
+            sealed=sealed[row.pk],
         )
         for row in sorted(newest.values(), key=lambda r: (r.signed_at, r.pk))
     ]
@@ -175,6 +186,11 @@ def scoresheet(match: Match, *, upto: int | None = None) -> Scoresheet:
 
 def broken_note(sheet: Scoresheet) -> str:
     """What a screen says when a signature no longer binds the log."""
+    if sheet.altered:
+        return _(
+            "The record of the signature of %(names)s has been altered outside the app (its seal does not "
+            "match): it counts for nothing. Tell the committee; the officials must sign again."
+        ) % {"names": ", ".join(s.name for s in sheet.altered)}
     return _(
         "The log has changed since %(names)s signed (a correction after the signature): the signatures no "
         "longer match the result. The officials must sign again."

@@ -15,19 +15,9 @@ from matches.scoresheet.services import scoresheet_sign
 
 from .committee_helpers import fresh_game_cache  # noqa: F401
 from .pdf_text import pdf_text
-from .scoresheet_helpers import correct, finished  # noqa: F401  (finished: a fixture)
+from .scoresheet_helpers import correct, finished, verify  # noqa: F401  (finished: a fixture)
 
 pytestmark = pytest.mark.django_db
-
-
-def verify(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command("verify_report", *args, stdout=out, stderr=err)
-        code = 0
-    except SystemExit as exit:
-        code = int(exit.code)
-    return code, out.getvalue(), err.getvalue()
 
 
 def signed_pdf(finished, tmp_path):

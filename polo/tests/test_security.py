@@ -17,6 +17,7 @@ def test_check_deploy_passes_with_production_settings(tmp_path):
         "DJANGO_SETTINGS_MODULE": "polo.settings",
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(64),
+        "SCORESHEET_SIGNING_KEY": secrets.token_urlsafe(64),  # (unset: a warning, matches.W001)
         "ALLOWED_HOSTS": "polo.example.org",
         "POLO_VAR_DIR": str(tmp_path),
     }

@@ -34,6 +34,7 @@ function render() {
   box.dataset.signed = own && own.valid ? "1" : "0";
   let note;
   if (message) note = message;
+  else if (sheet.altered) note = gettext("A signature's record was altered outside the app (its seal does not match): it counts for nothing. Tell the committee, and sign again.");
   else if (sheet.broken) note = gettext("The log has changed since the scoresheet was signed (a correction): the signatures no longer match the result. Sign again.");
   else if (sheet.complete) note = gettext("The scoresheet is signed by every umpire and the referee.");
   else if (own && own.valid) note = gettext("You have signed the final result. Waiting for the other officials.");
@@ -46,7 +47,8 @@ function render() {
       role: s.role_label, name: s.name, time: new Date(s.signed_at * 1000).toLocaleTimeString(),
     }),
     " — ",
-    el("strong", {text: s.valid ? gettext("valid") : gettext("broken: the log changed after it")}),
+    el("strong", {text: s.valid ? gettext("valid")
+      : s.sealed === false ? gettext("altered: its seal does not match") : gettext("broken: the log changed after it")}),
   ])), ...(sheet.officials || []).filter((o) => !sheet.signatures.some((s) => s.username === o.username)).map((o) => el("li", {
     "data-official": o.username, "data-valid": "missing",
     text: interpolate(gettext("%(role)s %(name)s: to sign"), {role: o.role_label, name: o.name}),

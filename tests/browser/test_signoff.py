@@ -61,3 +61,29 @@ def test_an_umpire_signs_at_the_final_and_a_correction_breaks_it(server, context
     status, sheet = official(server, "committee").request("GET", f"/api/matches/{match_id}/scoresheet")
     assert status == 200 and sheet["signatures"][0]["valid"] and sheet["missing"] == ["umpire2", "referee"]
     assert watch.problems() == []
+
+
+def test_a_signature_rewritten_in_the_database_shows_as_altered_on_the_tablet(server, context, page):
+    match_id = int(finished_match(server)["MATCH"])
+    log_in(context, server, "umpire1")
+    page.goto(f"{server.url}/matches/{match_id}/referee/")
+    page.wait_for_selector('#conn[data-status="live"]')
+    box = page.locator("#signoff")
+    box.locator("[data-role=signoff-sign]").click()
+    expect(box).to_have_attribute("data-signed", "1")
+
+    # Someone with the database's password, not the signing secret, rewrites the row.
+    server.manage(
+        "shell",
+        "-c",
+        "from matches.scoresheet.models import Signature; "
+        f"Signature._base_manager.filter(match_id={match_id}).update(signed_at='2026-01-01T00:00:00Z')",
+    )
+    page.reload()
+    page.wait_for_selector('#conn[data-status="live"]')
+
+    expect(box.locator("[data-role=signoff-note]")).to_contain_text("altered outside the app")
+    line = box.locator('li[data-official="umpire1"]')
+    expect(line).to_have_attribute("data-valid", "0")
+    expect(line).to_contain_text("altered: its seal does not match")
+    expect(box.locator("[data-role=signoff-sign]")).to_have_text("Sign again")

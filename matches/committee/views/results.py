@@ -1,5 +1,6 @@
 """Results: the official report (HTML and PDF, rebuilt on request), the log's exports (CSV and the
-match-log JSON that ``manage.py replay`` reads), a tournament's standings and its bracket."""
+match-log JSON that ``manage.py replay`` reads), a tournament's standings and its bracket, and the
+whole tournament's export (``matches.transfer``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from matches import transfer
 from matches.models import Match
 
 from .. import reports, standings
@@ -67,6 +69,24 @@ def log_json(request: HttpRequest, pk: int) -> HttpResponse:
     match = committee_match(request, pk)
     response = JsonResponse(reports.match_log_export(match), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-log.json"'
+    return response
+
+
+@committee_required
+@require_POST
+def tournament_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament as one file (docs/EXPORT.md), for its committee; each download is audited
+    (after the file is made: the file is the tournament as it was asked for)."""
+    tournament = committee_tournament(request, pk)
+    text = transfer.export_text(transfer.tournament_export(tournament))
+    audit_record(
+        user=request.user,
+        action=Action.TOURNAMENT_EXPORT,
+        tournament=tournament,
+        details={"format": transfer.FORMAT, "version": transfer.VERSION, "bytes": len(text.encode("utf-8"))},
+    )
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{transfer.export_filename(tournament)}"'
     return response
 
 

@@ -7,9 +7,11 @@
 A PDF carries its match, log position and log hash in its metadata (and prints them); a hash or a
 log export is checked against the match given. It says whether the report is of the log as it is
 now, or of an earlier position (a correction came after it), or of no log of this match; and which
-officials' signatures bind it. Exit status: 0 when the report matches the current log and every
-signature it lists is on record; 1 on any mismatch (``--require-signed``: also while an umpire or the
-referee has not signed the log); 2 when the input cannot be read.
+officials' signatures bind it, each signature's seal checked (an HMAC under the server's signing
+secret, which the database does not hold: a signature row rewritten with the events is caught).
+Exit status: 0 when the report matches the current log and every signature it lists is on record;
+1 on any mismatch, a seal that does not hold included (``--require-signed``: also while an umpire or
+the referee has not signed the log); 2 when the input cannot be read.
 """
 
 from __future__ import annotations
@@ -113,7 +115,16 @@ class Command(BaseCommand):
 
         sheet = scoresheet(match)
         for s in sheet.signatures:
-            state = "valid (signs the log now)" if s.valid else "BROKEN (the log changed after it)"
+            if not s.sealed:
+                state = "ALTERED (its seal does not match: the record was written without the signing secret)"
+                problems.append(
+                    f"the signature of {s.role} {s.username} does not hold its seal: "
+                    "the signature record (or the log with it) was altered outside the app."
+                )
+            elif s.valid:
+                state = "valid (signs the log now)"
+            else:
+                state = "BROKEN (the log changed after it)"
             out(f"Signature: {s.role_label} {s.name} ({s.username}), {s.signed_at:%Y-%m-%d %H:%M:%S %Z}: {state}")
         for o in sheet.missing:
             out(f"Not signed: {o.role_label} {o.name} ({o.username})")
@@ -121,7 +132,7 @@ class Command(BaseCommand):
             on_record = [
                 row
                 for row in Signature.objects.filter(match=match, official_id=user_id, role=role, log_hash=claimed)
-                if int(row.signed_at.timestamp()) == at
+                if int(row.signed_at.timestamp()) == at and row.seal_ok
             ]
             if not on_record:
                 problems.append(f"the report lists a signature ({role}, user {user_id}) that is not on record.")
