@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 10.0  # also look for clocks started by other processes this often
 FIELD_POLL_SECONDS = 1.0  # a horn waiting for the field to be heard after its mark: look this often
-FIELD_HEARD = "_field_heard_at"  # (kept beside a running clock's state here: not part of any state)
 
 
 def horn_marks(state: dict[str, Any] | None) -> list[float]:
@@ -57,13 +56,18 @@ def horn_marks(state: dict[str, Any] | None) -> list[float]:
 
 
 def _running_clocks() -> list[tuple[int, dict[str, Any]]]:
-    """The running clocks, each with when its field last had everything sent (issue 34)."""
-    rows = Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache", "field_heard_at")
-    return [(pk, {**state, FIELD_HEARD: heard}) for pk, state, heard in rows]
+    return list(Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache"))
 
 
-def _catch_up(match_id: int) -> list[int]:
-    return match_clock_catch_up(match_id=match_id)
+def _catch_up(match_id: int) -> tuple[list[int], bool]:
+    """Append the horns due; and whether a horn is due that waits for the field to be heard after
+    its mark (issue 34: then the watcher looks again soon)."""
+    appended = match_clock_catch_up(match_id=match_id)
+    if appended:
+        return appended, False
+    match = match_with_config(match_id)
+    now = time.time()
+    return [], match.field_heard_at is not None and bool(horns_due(match_game(match), now))
 
 
 def match_caught_up(match: Match, now: float) -> Match:
@@ -98,9 +102,6 @@ class Watcher:
         if states:
             state = next(iter(states.values()))  # (the clock is the same in every language)
             match_id = message["match_id"]
-            known = self.clocks.get(match_id) or {}
-            if FIELD_HEARD in known:  # (an update carries no word of the field: keep what was read)
-                state = {**state, FIELD_HEARD: known[FIELD_HEARD]}
             if _seq(state) >= _seq(self.clocks.get(match_id)):
                 self.clocks[match_id] = state
             self.heard[match_id] = state
@@ -138,22 +139,22 @@ class Watcher:
                 # Marks already handled are skipped: a mark where the engine had no horn to give
                 # must not make the watcher spin.
                 marks = [t for t in horn_marks(state) if t > self.checked.get(match_id, 0.0)]
-                heard = state.get(FIELD_HEARD)
-                if marks and marks[0] <= now and heard is not None and heard < marks[0]:
-                    # The field keeps the time and has not been heard since this mark: what it keyed
-                    # before the horn may still be on its way (issue 34). Look again soon.
-                    self.read_at = None
-                    next_at = min(next_at, now + FIELD_POLL_SECONDS)
-                elif marks and marks[0] <= now:
-                    self.checked[match_id] = now
+                if marks and marks[0] <= now:
+                    waiting = False
                     try:
-                        await catch_up(match_id)
+                        _appended, waiting = await catch_up(match_id)
                     except asyncio.CancelledError:
                         raise
                     except Exception:
                         log.exception("clock watcher: catch-up of match %s failed", match_id)
-                    self.read_at = None  # look again at once, from the log: the state has moved on
-                    next_at = now
+                    self.read_at = None  # look again, from the log: the state has moved on
+                    if waiting:
+                        # The field keeps the time and has not been heard since this mark: what it
+                        # keyed before the horn may still be on its way (issue 34). Look again soon.
+                        next_at = min(next_at, now + FIELD_POLL_SECONDS)
+                    else:
+                        self.checked[match_id] = now
+                        next_at = now
                 elif marks:
                     next_at = min(next_at, marks[0])
             try:

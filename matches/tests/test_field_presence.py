@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
 
+from matches.live import field
 from matches.models import Match
 
 from .live_helpers import cast, communicator, ev, log, receive_close, receive_until, session_cookie, stop_live_machinery  # noqa: F401  (cast is a fixture)
@@ -86,3 +87,21 @@ async def test_a_ping_with_a_bad_pending_count_is_refused(cast, live, pending):
     assert error["code"] == "invalid_message"
     assert await receive_close(scorer) == 4008
     assert await database_sync_to_async(heard_at)(cast.match_a) is None
+
+
+async def test_a_horn_that_waited_for_the_field_follows_once_it_is_heard(cast, live):
+    """The seven-minute mark passed while the field was silent: no horn (a read appends none either);
+    the scorer's screen is heard again with everything sent, and the clock watcher appends it, at
+    its mark, for every screen."""
+    started = time.time() - 425.0  # the throw-in: the single horn fell 5 s ago
+    await database_sync_to_async(log)(cast.match_a, ev("play"), now=started)
+    await database_sync_to_async(field.field_heard)(cast.match_a.pk, time.time() - 30.0)
+    public, snapshot = await connect(cast.match_a)
+    assert snapshot["last_seq"] == 1 and snapshot["field"]["silent"] is True
+    scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": 0})
+    update = await receive_until(public, "update", timeout=10.0, skip=("heartbeat", "field", "pong"))
+    assert [e["id"] for e in update["events"]] == ["auto:1:seven"]
+    assert update["events"][0]["event"]["server_time"] == pytest.approx(started + 420.0)
+    await public.disconnect()
+    await scorer.disconnect()

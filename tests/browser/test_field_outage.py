@@ -11,6 +11,8 @@ the page or the server, never a fixed time.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from polo.testing import ServerProcess
@@ -33,6 +35,11 @@ def server(tmp_path_factory):
     server.fresh_matches = [int(line) for line in printed if line.strip().isdigit()]
     yield server
     server.close()
+
+
+def log_hash(server, match_id: int) -> str:
+    code = f"from matches.scoresheet.hashing import log_hash; print(log_hash({match_id})[1])"
+    return server.manage("shell", "-c", code).strip()
 
 
 def server_now(page) -> float:
@@ -192,3 +199,55 @@ def test_two_devices_cut_off_at_once_merge_by_the_collision_rules(server, browse
         assert [g["event"]["team"] for g in goals] == ["home"]
     finally:
         tablet_context.close()
+
+
+def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_field_kept(server, context, page):
+    """The throw-in was 6:40 ago; the link drops, the scorer logs a goal and the throw-in after it, the
+    clock runs on past the single and the double horn on the field's own screen (the chukker ends
+    there: the interval), then the link returns. The record is what the field kept, and the same
+    entries logged with the link up give the same log (the clock's horns at their marks) and the
+    same log hash. (Ten minutes of the same with a test clock: matches/tests/test_field_time.py.)"""
+    match_id = new_match(server)
+    scorer = log_in(context, server, "scorer")
+    throw_in = {"type": "play", "keyed_at": time.time() - 400.0}  # (the server is on this machine)
+    assert scorer.request("POST", f"/api/matches/{match_id}/events", {"id": "throw-in", **throw_in})[0] == 201
+    open_screen(page, server, match_id)
+    context.set_offline(True)
+    press(page, "g", "h", "1")
+    kept_here(page, 2)
+    press(page, "Space")
+    kept_here(page, 3)
+    # The field's own screen: the horns at 7:00 and 7:30, then the interval (its own fold).
+    page.wait_for_function("() => document.documentElement.dataset.fieldStatus === 'interval'", timeout=180_000)
+    assert shown(page)["home"] == "1"
+    assert events(server, match_id)[-1]["id"] == "throw-in"  # the server appended no horn meanwhile
+
+    context.set_offline(False)
+    page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
+    kept = None
+    for _ in range(600):  # the horns follow once the field has been heard after their marks
+        kept = events(server, match_id)
+        if kept[-1]["id"] == "auto:1:final":
+            break
+        page.wait_for_timeout(100)
+    assert [e["type"] for e in kept] == ["play", "hold", "goal", "play", "horn", "horn"]
+    marks = [e["event"]["server_time"] for e in kept[-2:]]
+    play = kept[3]["event"]
+    assert marks[0] == pytest.approx(play["server_time"] + 420.0 - kept[2]["event"]["clock"], abs=0.01)
+    assert marks[1] == pytest.approx(marks[0] + 30.0, abs=0.01)
+
+    # The same entries, logged with the link up on a twin match: the same log and log hash.
+    twin = new_match(server)
+    for entry in kept:
+        if entry["id"].startswith("auto:"):
+            continue
+        event = {k: v for k, v in entry["event"].items() if k not in ("server_time", "by")}
+        assert scorer.request("POST", f"/api/matches/{twin}/events", event)[0] == 201
+    twin_log = []
+    for _ in range(600):
+        twin_log = events(server, twin)
+        if len(twin_log) == len(kept):
+            break
+        server.client().request("GET", f"/api/matches/{twin}/state")  # a read appends the due horns
+    assert [e["event"] for e in twin_log] == [e["event"] for e in kept]
+    assert log_hash(server, twin) == log_hash(server, match_id)

@@ -198,6 +198,7 @@ export class Screen {
     if (!this.engine || !this.engine.available || !this.keptLocally()) {
       if (this.localState) { this.localState = null; this.localRefused = []; this.render(); }
       document.documentElement.removeAttribute("data-field-local");
+      document.documentElement.removeAttribute("data-field-status");
       return;
     }
     if (this.folding) { this.foldAgain = true; return; }
@@ -215,6 +216,7 @@ export class Screen {
       this.localRefused = out.refused || [];
       this.observeLocally(before, kept);
       document.documentElement.setAttribute("data-field-local", String(out.last_seq));
+      document.documentElement.setAttribute("data-field-status", out.state.status);
     }, () => { /* not loaded (yet): the server's state and this screen's holds meanwhile */ }).finally(() => {
       this.folding = false;
       if (this.foldAgain) { this.foldAgain = false; this.refreshLocal(); } else this.render();
