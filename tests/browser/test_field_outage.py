@@ -242,7 +242,8 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
         if entry["id"].startswith("auto:"):
             continue
         event = {k: v for k, v in entry["event"].items() if k not in ("server_time", "by")}
-        assert scorer.request("POST", f"/api/matches/{twin}/events", event)[0] == 201
+        code, answer = scorer.request("POST", f"/api/matches/{twin}/events", event)
+        assert code == 201, (event, answer.get("error"))
     twin_log = []
     for _ in range(600):
         twin_log = events(server, twin)
