@@ -52,6 +52,9 @@ def _labels() -> dict[str, object]:
         "penalty_goal": _("Penalty goal"),
         "own_goal": _("Own goal"),
         "no_restart": _("Ball in play"),
+        # An official is typing a stoppage (or a goal was voided): the clock waits for the entry.
+        "held": _("In play — clock held"),
+        "held_restart": _("Clock held: an official is logging a stoppage"),
         "winner": _("Winner"),
         "next_in": _("Next chukker in %s"),
         # The clock's convention (static/js/clock-convention.js), for the overlay, which has no JS catalog.
@@ -60,6 +63,7 @@ def _labels() -> dict[str, object]:
             "played": _("time played"),
             "heading_left": _("Time left"),
             "heading_played": _("Time played"),
+            "extra": _("extra time"),
         },
     }
 
@@ -109,6 +113,7 @@ def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
     goals = match_goals(match)
     data["goals"] = goals["goals"]
     data["goals_seq"] = goals["last_seq"]
+    data["lang"] = _language()
     # The first paint (and a page without script) in the scoreboard's default convention, time left.
     rows = [{**g, "clock_text": time_left_text(g["clock"], match.period_seconds)} for g in goals["goals"]]
     return render(
