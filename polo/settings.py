@@ -52,7 +52,7 @@ MIDDLEWARE = [
     "polo.health.HealthCheckMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    # ?lang=es on any page wins over the browser's language, and is remembered (polo/language.py).
+    # ?lang=es on any page wins over the browser's language and the cookie, for that request (polo/language.py).
     "polo.language.LanguageQueryMiddleware",
     # JSON errors under /api/ (CSRF, 404, 405, 413, 500), in the request's language: polo/api_errors.py.
     "polo.api_errors.ApiErrorMiddleware",

@@ -119,8 +119,25 @@ def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(
         request,
         "public/scoreboard.html",
-        {**_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1"},
+        {
+            **_page_context(match, data),
+            "goals": rows,
+            "tv": request.GET.get("tv") == "1",
+            "lang_switch": _language_switch(request),
+        },
     )
+
+
+# Each language's name in itself, as a switch offers it.
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+
+def _language_switch(request: HttpRequest) -> dict[str, str]:
+    """The page's address in the other language (``?lang=``: a link, where the header's form is not shown)."""
+    other = "en" if _language() == "es" else "es"
+    query = request.GET.copy()
+    query["lang"] = other
+    return {"lang": other, "label": LANGUAGE_NAMES[other], "url": "?" + query.urlencode()}
 
 
 @never_cache
