@@ -424,3 +424,34 @@ def test_espanol_chosen_in_the_header_is_still_spanish_in_a_fresh_browser(browse
     assert again.get_attribute("html", "lang") == "es"
     fresh.close()
     context.close()
+
+
+# --- The committee -----------------------------------------------------------------------------------
+
+
+def test_the_committee_makes_a_practice_match_of_short_chukkers_locked_once_play_starts(browser, server):
+    match_id = new_match(server)
+    context = browser.new_context(viewport=LAPTOP, locale="en", extra_http_headers={"Accept-Language": "en"})
+    log_in(context, server, "committee")
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(f"{server.url}/committee/matches/{match_id}/edit/")
+    lengths = page.eval_on_selector_all("#id_periods option", "(os) => os.map((o) => o.textContent)")
+    assert lengths[0] == "1 × 7:00 (7 minutes of play)" and lengths[-1] == "8 × 7:00 (56 minutes of play)"
+    starts = page.input_value("#id_starts_at")
+    page.fill("#id_starts_at", starts[:11] + "23:45")  # a slot of its own on the field
+    page.select_option("#id_periods", "4")
+    page.check("#id_practice")
+    page.fill("#id_chukker_length", "1:30")
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(rf"/committee/matches/{match_id}/$"))
+    assert page.inner_text('[data-role="match-length"]') == "4 chukkers of 1:30 · Practice match (not under the rules)"
+    truth = state(server, match_id)
+    assert truth["state"]["clock"]["regular_seconds"] == 90 and truth["match"]["periods"] == 4
+
+    post(official(server, "scorer"), match_id, {"type": "play"})
+    page.goto(f"{server.url}/committee/matches/{match_id}/edit/")
+    for field in ("#id_periods", "#id_practice", "#id_chukker_length"):
+        assert page.is_disabled(field), field
+    assert watch.problems() == []
+    context.close()
