@@ -39,7 +39,7 @@ RUNNING = ("halftime", "extra_time", "in_play")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    for server in module_server(tmp_path_factory, "match-pace", matches=6):
+    for server in module_server(tmp_path_factory, "match-pace", matches=8):
         server.made = paced_matches(server, ["interval_over", "after_goal", "after_goal_green", "tied", "shootout",
                                              "final_shootout"])  # fmt: skip
         yield server
