@@ -32,6 +32,7 @@ from officiating.engine.config import (
     field_minimum,
 )
 
+from .match_length import PRACTICE_PERIOD_SECONDS, RULE_PERIOD_SECONDS, mss, parse_chukker_length
 from .models import Webhook
 from .webhooks import new_secret
 
@@ -248,29 +249,6 @@ def roster_problems(entry: Entry) -> list[str]:
     return problems
 
 
-# A chukker's length under the rules (Rule 14.b(1): the single horn at 7:00); a practice match's
-# may be any length the rules engine can run (more than the 5 s a restart needs, at most an hour).
-RULE_PERIOD_SECONDS = int(USPA_2026.period_seconds)
-PRACTICE_PERIOD_SECONDS = (10, 3600)
-
-
-def _mss(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def parse_chukker_length(text: str) -> int:
-    """ "m:ss" or whole seconds ("1:30", "90") to seconds; ValueError otherwise."""
-    text = text.strip()
-    if ":" in text:
-        minutes, _colon, seconds = text.partition(":")
-        if not (minutes.isdigit() and seconds.isdigit() and len(seconds) == 2 and int(seconds) < 60):
-            raise ValueError(text)
-        return int(minutes) * 60 + int(seconds)
-    if not text.isdigit():
-        raise ValueError(text)
-    return int(text)
-
-
 class MatchForm(forms.ModelForm):
     """A match of the tournament: its teams, field and time, and its length — a number of chukkers
     of 7:00 each as the rules have them (Rule 14.b(1)), or, for a practice match (a club's practice
@@ -312,7 +290,7 @@ class MatchForm(forms.ModelForm):
         seconds = self.instance.period_seconds or RULE_PERIOD_SECONDS
         if seconds != RULE_PERIOD_SECONDS:
             self.initial.setdefault("practice", True)
-            self.initial.setdefault("chukker_length", _mss(seconds))
+            self.initial.setdefault("chukker_length", mss(seconds))
         if self.instance.pk and self.instance.last_seq > 0:
             for name in ("home", "away", "periods", "home_defends", "practice", "chukker_length"):
                 self.fields[name].disabled = True
@@ -328,7 +306,7 @@ class MatchForm(forms.ModelForm):
         low, high = PRACTICE_PERIOD_SECONDS
         if not low <= seconds <= high:
             raise forms.ValidationError(
-                _("A practice chukker lasts from %(low)s to %(high)s.") % {"low": _mss(low), "high": _mss(high)}
+                _("A practice chukker lasts from %(low)s to %(high)s.") % {"low": mss(low), "high": mss(high)}
             )
         return seconds
 
