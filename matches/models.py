@@ -300,6 +300,16 @@ class Match(models.Model):
         return f"{self.title}, {timezone.localtime(self.starts_at):%Y-%m-%d %H:%M}"
 
     @property
+    def practice(self) -> bool:
+        """A practice match: its chukkers are not the rules' 7:00 (Rule 14.b(1); the committee's form)."""
+        return self.period_seconds != int(USPA_2026.period_seconds)
+
+    @property
+    def chukker_length(self) -> str:
+        """A chukker's length as the committee reads it, "7:00"."""
+        return f"{self.period_seconds // 60}:{self.period_seconds % 60:02d}"
+
+    @property
     def title(self) -> str:
         """The two teams in words, in the active language ("La Dolfina v Ellerstina")."""
         return pgettext("match title", "%(home)s v %(away)s") % {

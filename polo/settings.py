@@ -59,6 +59,8 @@ MIDDLEWARE = [
     "polo.health.HealthCheckMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # ?lang=es on any page wins over the browser's language and the cookie, for that request (polo/language.py).
+    "polo.language.LanguageQueryMiddleware",
     # JSON errors under /api/ (CSRF, 404, 405, 413, 500), in the request's language: polo/api_errors.py.
     "polo.api_errors.ApiErrorMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -244,6 +246,10 @@ except ValueError:
 LANGUAGE_CODE = env_choice("LANGUAGE_CODE", "en", {"en", "es"})
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language chosen (the header's switch, or ?lang=) outlives the browser's session: a TV or a
+# phone opened again the next day is still in Spanish.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("TIME_ZONE", "America/New_York")
 try:
     ZoneInfo(TIME_ZONE)

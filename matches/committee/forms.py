@@ -33,6 +33,7 @@ from officiating.engine.config import (
     field_minimum,
 )
 
+from .match_length import PRACTICE_PERIOD_SECONDS, RULE_PERIOD_SECONDS, mss, parse_chukker_length
 from .models import Webhook
 from .webhooks import new_secret
 
@@ -250,6 +251,22 @@ def roster_problems(entry: Entry) -> list[str]:
 
 
 class MatchForm(forms.ModelForm):
+    """A match of the tournament: its teams, field and time, and its length — a number of chukkers
+    of 7:00 each as the rules have them (Rule 14.b(1)), or, for a practice match (a club's practice
+    day, a test of the screens), chukkers of any length. The length is locked once play starts."""
+
+    practice = forms.BooleanField(
+        label=_("Practice match: chukkers of another length"),
+        required=False,
+        help_text=_("Not under the rules (Rule 14.b(1): 7:00 a chukker): for a practice day or a test of the screens."),
+    )
+    chukker_length = forms.CharField(
+        label=_("Practice chukker length (m:ss)"),
+        required=False,
+        max_length=6,
+        help_text=_("From 0:10 to 60:00; only for a practice match."),
+    )
+
     class Meta:
         model = Match
         fields = ["home", "away", "field", "starts_at", "stage", "periods", "home_defends"]
@@ -265,12 +282,53 @@ class MatchForm(forms.ModelForm):
         # Checked before ``clean`` (the model's own check comes after it): the field clash check
         # below cannot count an hour either side of 0001-01-01 or 9999-12-31.
         self.fields["starts_at"].validators.append(validate_moment)
+        # The lengths the rules allow: one to eight chukkers of 7:00 (the minutes of play said).
+        self.fields["periods"] = forms.TypedChoiceField(
+            label=_("Match length"),
+            coerce=int,
+            choices=[
+                (n, _("%(n)s × 7:00 (%(minutes)s minutes of play)") % {"n": n, "minutes": n * 7}) for n in range(1, 9)
+            ],
+            initial=self.instance.periods or 6,
+        )
+        seconds = self.instance.period_seconds or RULE_PERIOD_SECONDS
+        if seconds != RULE_PERIOD_SECONDS:
+            self.initial.setdefault("practice", True)
+            self.initial.setdefault("chukker_length", mss(seconds))
         if self.instance.pk and self.instance.last_seq > 0:
-            for name in ("home", "away", "periods", "home_defends"):
+            for name in ("home", "away", "periods", "home_defends", "practice", "chukker_length"):
                 self.fields[name].disabled = True
+
+    def clean_chukker_length(self) -> int | None:
+        text = self.cleaned_data.get("chukker_length") or ""
+        if not text.strip():
+            return None
+        try:
+            seconds = parse_chukker_length(text)
+        except ValueError:
+            raise forms.ValidationError(_("Write the length as minutes and seconds, e.g. 1:30.")) from None
+        low, high = PRACTICE_PERIOD_SECONDS
+        if not low <= seconds <= high:
+            raise forms.ValidationError(
+                _("A practice chukker lasts from %(low)s to %(high)s.") % {"low": mss(low), "high": mss(high)}
+            )
+        return seconds
+
+    def _set_length(self, cleaned) -> None:
+        """The chukker's length: 7:00, or the practice match's own (locked once play started)."""
+        if self.fields["practice"].disabled:
+            return
+        if not cleaned.get("practice"):
+            self.instance.period_seconds = RULE_PERIOD_SECONDS
+        elif cleaned.get("chukker_length") is None:
+            if "chukker_length" not in self.errors:
+                self.add_error("chukker_length", _("A practice match needs its chukker length."))
+        else:
+            self.instance.period_seconds = cleaned["chukker_length"]
 
     def clean(self):
         cleaned = super().clean()
+        self._set_length(cleaned)
         home, away, field, starts_at = (cleaned.get(k) for k in ("home", "away", "field", "starts_at"))
         tournament = self.instance.tournament
         if home and away and home == away:

@@ -36,6 +36,16 @@ def period_is_over(state: dict[str, Any]) -> bool:
     return state.get("status") in PERIOD_OVER_STATUSES or clock.get("phase") == "over"
 
 
+def period_score(state: dict[str, Any]) -> dict[str, float]:
+    """The score at the end of the chukker: the state's, less the goal a shootout adds to its
+    winner's score (Rule 14.d), which no chukker scored."""
+    score = dict(state.get("score") or {})
+    winner = state.get("winner")
+    if state.get("result") == "shootout" and winner in score:
+        score[winner] = score[winner] - 1
+    return score
+
+
 @transaction.atomic
 def score_confirmation_record(
     *, match_id: int, umpire, period: int, home: float, away: float, now: float | None = None
@@ -50,7 +60,7 @@ def score_confirmation_record(
             "period_not_over", _("The chukker is not over yet: confirm the score when it ends."), state
         )
     current_period = (state.get("period") or {}).get("number")
-    score = state.get("score") or {}
+    score = period_score(state)
     if period != current_period or float(home) != float(score.get("home")) or float(away) != float(score.get("away")):
         raise ScoreConfirmationError(
             "score_changed", _("The score has changed since your screen showed it: check it and confirm again."), state

@@ -52,6 +52,9 @@ def _labels() -> dict[str, object]:
         "penalty_goal": _("Penalty goal"),
         "own_goal": _("Own goal"),
         "no_restart": _("Ball in play"),
+        # An official is typing a stoppage (or a goal was voided): the clock waits for the entry.
+        "held": _("In play — clock held"),
+        "held_restart": _("Clock held: an official is logging a stoppage"),
         "winner": _("Winner"),
         "next_in": _("Next chukker in %s"),
         # Issue 34 (static/js/field-status.js), for the overlay, which has no JS catalog.
@@ -63,6 +66,7 @@ def _labels() -> dict[str, object]:
             "played": _("time played"),
             "heading_left": _("Time left"),
             "heading_played": _("Time played"),
+            "extra": _("extra time"),
         },
     }
 
@@ -112,13 +116,31 @@ def scoreboard(request: HttpRequest, match_id: int) -> HttpResponse:
     goals = match_goals(match)
     data["goals"] = goals["goals"]
     data["goals_seq"] = goals["last_seq"]
+    data["lang"] = _language()
     # The first paint (and a page without script) in the scoreboard's default convention, time left.
     rows = [{**g, "clock_text": time_left_text(g["clock"], match.period_seconds)} for g in goals["goals"]]
     return render(
         request,
         "public/scoreboard.html",
-        {**_page_context(match, data), "goals": rows, "tv": request.GET.get("tv") == "1"},
+        {
+            **_page_context(match, data),
+            "goals": rows,
+            "tv": request.GET.get("tv") == "1",
+            "lang_switch": _language_switch(request),
+        },
     )
+
+
+# Each language's name in itself, as a switch offers it.
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+
+
+def _language_switch(request: HttpRequest) -> dict[str, str]:
+    """The page's address in the other language (``?lang=``: a link, where the header's form is not shown)."""
+    other = "en" if _language() == "es" else "es"
+    query = request.GET.copy()
+    query["lang"] = other
+    return {"lang": other, "label": LANGUAGE_NAMES[other], "url": "?" + query.urlencode()}
 
 
 @never_cache

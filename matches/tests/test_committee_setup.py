@@ -293,3 +293,76 @@ def test_the_audit_trail_reads_in_the_members_language(cast):
     assert "<b>cambios</b> inicio, cancha" in row("match_edit")
     for raw in ("<b>caller</b>", "<b>suggested</b>", "<b>changed</b>", "<b>id</b>", "starts_at"):
         assert raw not in page
+
+
+# --- The match's length (issue 38): the rules' chukkers, or a practice match's of any length -----------
+
+
+def _schedule(cast, **fields):
+    tournament, field = cast.match.tournament, cast.match.field
+    home = make_entry(tournament, "Practice Red", handicaps=(1, 1, 1, 1))
+    away = make_entry(tournament, "Practice Blue", handicaps=(1, 1, 1, 1))
+    data = {
+        "home": home.pk,
+        "away": away.pk,
+        "field": field.pk,
+        "starts_at": local(at(tournament.starts_on + timedelta(days=1), 15)),
+        "periods": 4,
+        "home_defends": "north",
+        **fields,
+    }
+    response = cast.client().post(reverse("committee:match_new", args=[tournament.pk]), data)
+    return response, Match.objects.filter(home=home).first()
+
+
+def test_the_committee_chooses_a_match_length_the_rules_allow(cast):
+    form = cast.client().get(reverse("committee:match_new", args=[cast.match.tournament.pk])).context["form"]
+    choices = [(value, str(label)) for value, label in form.fields["periods"].choices]
+    assert choices[0] == (1, "1 × 7:00 (7 minutes of play)") and choices[-1] == (8, "8 × 7:00 (56 minutes of play)")
+    response, match = _schedule(cast, periods=4)
+    assert response.status_code == 302
+    assert (match.periods, match.period_seconds, match.practice) == (4, 420, False)
+
+
+def test_a_practice_match_may_have_chukkers_of_any_length(cast):
+    response, match = _schedule(cast, practice="on", chukker_length="1:30")
+    assert response.status_code == 302
+    assert (match.period_seconds, match.practice, match.chukker_length) == (90, True, "1:30")
+    page = cast.client().get(reverse("committee:match", args=[match.pk])).content.decode()
+    assert "4 chukkers of 1:30" in page and "Practice match (not under the rules)" in page
+
+
+@pytest.mark.parametrize(
+    ("length", "error"),
+    [
+        ("", "A practice match needs its chukker length."),
+        ("1:5", "Write the length as minutes and seconds, e.g. 1:30."),
+        ("0:05", "A practice chukker lasts from 0:10 to 60:00."),
+        ("61:00", "A practice chukker lasts from 0:10 to 60:00."),
+    ],
+)
+def test_it_refuses_a_practice_match_without_a_length_it_can_run_and_schedules_nothing(cast, length, error):
+    response, match = _schedule(cast, practice="on", chukker_length=length)
+    assert response.status_code == 200 and error in response.content.decode()
+    assert match is None
+
+
+def test_a_length_without_the_practice_box_is_the_rules_seven_minutes(cast):
+    response, match = _schedule(cast, chukker_length="2:00")
+    assert response.status_code == 302 and match.period_seconds == 420
+
+
+def test_the_match_length_is_locked_once_play_has_started(cast):
+    m = cast.match
+    m.period_seconds = 90
+    m.save()
+    log(m, ev("play"))
+    edit = reverse("committee:match_edit", args=[m.pk])
+    form = cast.client().get(edit).context["form"]
+    assert all(form.fields[name].disabled for name in ("periods", "practice", "chukker_length"))
+    assert form["practice"].value() is True and form["chukker_length"].value() == "1:30"
+    cast.client().post(
+        edit, {"field": m.field.pk, "starts_at": local(m.starts_at), "periods": 2, "chukker_length": "5:00"}
+    )
+    m.refresh_from_db()
+    assert (m.periods, m.period_seconds) == (6, 90)

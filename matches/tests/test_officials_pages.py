@@ -214,3 +214,19 @@ def test_a_confirmation_is_never_changed(cast):
         row.save()
     with pytest.raises(Exception, match="append-only"):
         row.delete()
+
+
+def test_the_score_confirmed_after_a_shootout_is_the_chukkers_without_the_shootouts_goal():
+    """Rule 14.d adds one goal to the shootout's winner: 1–1 at the end of the chukker, 2–1 final."""
+    from matches.officials.services import ScoreConfirmationError, score_confirmation_record
+    from tests.browser.phases import match_in_phase
+
+    match = match_in_phase("final_shootout")
+    state = match_state(match)
+    assert (state["score"], state["result"], state["winner"]) == ({"home": 2, "away": 1}, "shootout", "home")
+    umpire = make_user("ulla", "umpire")
+    with pytest.raises(ScoreConfirmationError) as refused:
+        score_confirmation_record(match_id=match.pk, umpire=umpire, period=1, home=2, away=1)
+    assert refused.value.code == "score_changed"
+    row = score_confirmation_record(match_id=match.pk, umpire=umpire, period=1, home=1, away=1)
+    assert (row.home, row.away) == (1, 1)

@@ -116,7 +116,7 @@ def test_it_reads_in_spanish_with_the_rule_cited_in_spanish(live):
     assert re.findall(r"<h2>(.*?)</h2>", html) == ["Chukker 1", "Chukker 2", "Chukker 3"]
     goal = entry(html, 4)
     assert "Gol de La Dolfina Blue, de Adolfo Cambiaso (La Dolfina Blue, n.º 1)." in goal
-    assert "Regla 22.e(1): throw-in en el centro después del gol, con los lados cambiados" in goal
+    assert "Regla 22.e(1): lanzamiento del umpire en el centro después del gol, con los lados cambiados" in goal
     assert "Regla 22.a: saque de fondo de Ellerstina Red" in entry(html, 6)
     assert "Los tiempos son tiempo jugado" in html
     assert "Goal for" not in html and "Rule 22" not in html

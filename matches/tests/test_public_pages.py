@@ -324,3 +324,42 @@ def test_the_scoreboard_names_the_stage_of_a_knockout_match(demo, spectator):
     Match.objects.filter(pk=live.pk).update(stage="quarterfinal")
     html = spectator.get(reverse("scoreboard", args=[live.pk]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert '<strong data-role="stage">Cuartos de final</strong>' in html
+
+
+# --- The language in the address (issue 38) -----------------------------------------------------------
+
+
+def test_lang_in_the_address_opens_the_scoreboard_in_that_language(demo, spectator):
+    _, live = demo
+    response = spectator.get(f"/matches/{live.pk}/?lang=es", HTTP_ACCEPT_LANGUAGE="en")
+    page = response.content.decode()
+    assert response["Content-Language"] == "es" and '<html lang="es">' in page
+    assert page_data(response)["lang"] == "es" and "Tanteador en vivo" in page
+    assert "/jsi18n/?lang=es" in page  # the script's words too
+    # For that address only: the visitor's own choice is the header's switch.
+    assert "django_language" not in response.cookies
+    assert spectator.get(f"/matches/{live.pk}/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
+
+
+def test_the_language_chosen_outlives_the_browsers_session(demo, spectator):
+    _, live = demo
+    response = spectator.post("/i18n/setlang/", {"language": "es", "next": f"/matches/{live.pk}/"})
+    cookie = response.cookies["django_language"]
+    assert cookie.value == "es" and int(cookie["max-age"]) >= 300 * 24 * 3600  # not a session cookie
+    fresh = Client()  # a fresh browser that kept its cookies (not the session's)
+    fresh.cookies["django_language"] = cookie.value
+    assert fresh.get(f"/matches/{live.pk}/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "es"
+
+
+def test_an_unknown_lang_in_the_address_changes_nothing(demo, spectator):
+    _, live = demo
+    response = spectator.get(f"/matches/{live.pk}/?lang=xx", HTTP_ACCEPT_LANGUAGE="en")
+    assert response["Content-Language"] == "en" and "django_language" not in response.cookies
+
+
+def test_the_tv_layout_offers_the_other_language(demo, spectator):
+    _, live = demo
+    page = spectator.get(f"/matches/{live.pk}/?tv=1", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'href="?tv=1&amp;lang=es" lang="es"' in page
+    page = spectator.get(f"/matches/{live.pk}/?tv=1&lang=es").content.decode()
+    assert 'href="?tv=1&amp;lang=en" lang="en"' in page

@@ -62,6 +62,10 @@ def test_dev_run_says_when_it_is_ready_and_prints_urls_that_answer(tmp_path):
             pass
         ready = seen[-1]
         assert f"http://127.0.0.1:{port}" in ready
+        # Quiet before it is ready (issue 38): no list of the migrations applied.
+        before = seen[:-1]
+        assert not [line for line in before if "Applying " in line], "".join(before)
+        assert len(before) <= 5, "".join(before)
         printed = []
         while not (line := _next_line(lines, seen)).startswith("Demo logins"):
             printed.append(line)

@@ -29,7 +29,10 @@ INCLUDE = re.compile(r"""\{%\s*include\s+["']([^"']+)["']\s*%\}""")
 MODULE = re.compile(r"""<script\s+type="module"\s+src="\{%\s*static\s+'js/([^']+)'\s*%\}"></script>""")
 PRELOAD = re.compile(r"""<link\s+rel="modulepreload"\s+href="\{%\s*static\s+'js/([^']+)'\s*%\}">""")
 STATIC_SCRIPT = re.compile(r"""<script\b[^>]*\{%\s*static\s+'js/""")
-CATALOG = re.compile(r"""<script defer src="\{%\s*url\s+'javascript-catalog'\s*%\}"></script>""")
+# (a public page names its language, which ?lang= may have chosen: polo/language.py)
+CATALOG = re.compile(
+    r"""<script defer src="\{%\s*url\s+'javascript-catalog'\s*%\}(?:\?lang=\{\{ LANGUAGE_CODE \}\})?"></script>"""
+)
 
 
 def modules() -> list[str]:

@@ -25,8 +25,10 @@
  *       not known. format(live.clockElapsed(), live, "left") === live.clockText().
  *   clockText(live, convention)  the live clock of a live.js connection.
  *   label(convention)      "time left" | "time played" (translated)
+ *   liveLabel(live, convention) the label under a live clock: "extra time" once time left has
+ *       counted past the single horn ("+0:05" is extra time played, not time left), else label().
  *   heading(convention)    "Time left" | "Time played" (a table's column)
- *   setLabels({left, played, heading_left, heading_played, show_left, show_played})
+ *   setLabels({left, played, heading_left, heading_played, show_left, show_played, extra})
  *       words for a page without the JS catalog (the overlay gets them translated with the page).
  *   bindToggle(button, screen, onChange) a button that switches the screen's convention; it reads
  *       "Show time played" / "Show time left" and carries data-clock=<value>. onChange(value) is
@@ -120,6 +122,12 @@ export function clockText(live, convention) { return format(live.clockElapsed(),
 export function label(convention) {
   if (convention === "left") return overrides.left || gettext("time left");
   return overrides.played || gettext("time played");
+}
+
+export function liveLabel(live, convention) {
+  const P = convention === "left" ? regularSeconds(live) : null;
+  if (P != null && live.clockElapsed() > P) return overrides.extra || gettext("extra time");
+  return label(convention);
 }
 
 export function heading(convention) {

@@ -39,7 +39,9 @@ function arrow(parent, x1, x2, y, color, label) {
   const d = ["M", x1, y - h, "L", x2 - head, y - h, "L", x2 - head, y - hh, "L", x2, y,
              "L", x2 - head, y + hh, "L", x2 - head, y + h, "L", x1, y + h, "Z"].join(" ");
   const g = el(parent, "g", {"class": "pf-arrow"});
-  el(g, "path", {d, fill: color, stroke: "#fff", "stroke-width": 1.5});
+  // A dark rim under a white one: a team in green (or any colour near the grass's) still shows.
+  el(g, "path", {d, fill: "none", stroke: "#0a0a0a", "stroke-width": 5, "stroke-linejoin": "round", "class": "pf-arrow-rim"});
+  el(g, "path", {d, fill: color, stroke: "#fff", "stroke-width": 2, "stroke-linejoin": "round"});
   if (label) {
     el(g, "text", {x: (x1 + x2) / 2, y: y - hh - 3, "text-anchor": "middle", "font-size": 11,
                    fill: "#fff", "class": "pf-label"}, label);

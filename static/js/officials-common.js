@@ -16,7 +16,7 @@
  */
 export {COMMANDS} from "./officials/commands.js";
 export {renderLogEntry} from "./officials/event-log.js";
-export {canVoid, closedReason, isHoldEntry} from "./officials/permissions.js";
+export {canLog, canVoid, closedReason, isHoldEntry} from "./officials/permissions.js";
 export {Screen, screenParts} from "./officials/screen.js";
 export {describeEvent, paintTeam} from "./officials/teams.js";
 export {Wizard} from "./officials/wizard.js";

@@ -83,7 +83,7 @@ function render(state) {
   part("clock-box").hidden = !view.clock;
   const status = part("status");
   status.setAttribute("data-status", state.status);
-  const quiet = state.status === "in_play" || state.status === "stopped";
+  const quiet = (state.status === "in_play" && !view.held) || state.status === "stopped";
   status.hidden = quiet;
   if (!quiet) setText(status, view.status);
   // Before the throw-in, the handicap goals in the score say what they are; after the game, how it was won.
@@ -137,7 +137,7 @@ function tick(live) {
   if (left != null) text = interpolate(labels.next_in, [formatClock(Math.ceil(left))]);
   setText(part("clock"), text);
   const label = part("clock-label");
-  setText(label, convention.label(shownAs));
+  setText(label, convention.liveLabel(live, shownAs));
   setHidden(label, left != null);  // "Next chukker in 2:00" says what it counts
 }
 

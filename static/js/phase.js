@@ -10,7 +10,10 @@
  *   const view = describe(state, meta, labels, words);
  *     view.phase    "scheduled" | "in_play" | "stopped" | "interval" | "halftime" | "suspended" |
  *                   "tied" | "overtime" | "shootout" | "final" | "abandoned"
- *     view.status   the headline ("Shootout", "Final", "Tied — waiting for the committee"…)
+ *     view.status   the headline ("Shootout", "Final", "Tied — waiting for the committee"…;
+ *                   "In play — clock held" while an official types a stoppage, or after a voided
+ *                   goal, as the officials' boards say: the ball is not simply in play)
+ *     view.held     whether the clock is held so (the restart line says so too)
  *     view.result   "Winner: Ellerstina · in the shootout" on a final, else ""
  *     view.clock    whether the chukker's clock means anything now (not after the game, not in a
  *                   shootout or a tie: a stopped "+0:30" there is a state the match is not in)
@@ -69,15 +72,24 @@ function resultText(state, meta, labels, words) {
   return how ? who + " · " + how : who;
 }
 
+/* An entry in progress holds the clock (docs/MATCH-LOG.md "Holds"): the ball is in play, the clock
+ * is not running. */
+export function clockHeld(state) {
+  return !!(state && state.status === "in_play" && state.clock && state.clock.held);
+}
+
 export function describe(state, meta, labels, words) {
   const phase = phaseOf(state);
+  const held = clockHeld(state);
   let status = labels.status[state.status] || state.status || "";
+  if (held && labels.held) status = labels.held;
   if (phase === "halftime") status = labels.halftime;
   if (phase === "overtime") status = (words.overtime || labels.period.overtime) + " · " + status;
   if (phase === "shootout") status = words.shootout || status;
   return {
     phase,
     status,
+    held,
     result: resultText(state, meta, labels, words),
     clock: !NO_CLOCK.has(state.status),
     restart: !OVER.has(state.status),

@@ -88,7 +88,7 @@ function renderFacts() {
   const s = state || {};
   fill($("#cards"), (s.cards || []).map((c) => item(c.team, [
     el("span", {class: "card-chip " + c.color, "aria-label": c.color === "red" ? gettext("Red card") : gettext("Yellow card")}),
-    teams.who(c.team, c.number) + " " + teams.player(c.team, c.number)])));
+    teams.who(c.team, c.number)])));  // (who() names the player already)
   fill($("#unavailable"), (s.unavailable_players || []).map((u) => item(u.team, [
     teams.who(u.team, u.number) + " " + (u.name || teams.player(u.team, u.number)) + " — " + unavailableReason(u.reason)])));
   fill($("#excused"), (s.excused_horses || []).map((h) => item(h.team, [
@@ -100,12 +100,20 @@ function unavailableReason(reason) {
 }
 
 function renderRecent(log) {
-  $("#recent").replaceChildren(...log.newestFirst().slice(0, 8).map((entry) => renderLogEntry(teams, log, entry, null, null, page.role)));
+  $("#recent").replaceChildren(...log.newestFirst().slice(0, 8).map((entry) => renderLogEntry(teams, log, entry, null, null, page.role, state && state.clock)));
 }
 
 // --- Score confirmation at the end of each chukker ----------------------------------------------
 function periodOver(s) {
   return !!s && (PERIOD_OVER.includes(s.status) || (s.clock && s.clock.phase === "over"));
+}
+
+/* The score at the end of the chukker: the state's, less the goal a shootout adds to its winner
+ * (Rule 14.d), which no chukker scored (the server's period_score). */
+function periodScore(s) {
+  const score = Object.assign({}, s.score);
+  if (s.result === "shootout" && s.winner in score) score[s.winner] -= 1;
+  return score;
 }
 
 function renderConfirmations() {
@@ -120,7 +128,7 @@ function renderConfirm() {
   const s = state;
   if (!page.can_confirm || !periodOver(s) || !s.period) { box.hidden = true; return; }
   box.hidden = false;
-  const period = s.period.number, score = s.score;
+  const period = s.period.number, score = periodScore(s);
   const mine = confirmations.find((c) => c.username === page.user && c.period === period &&
                                         c.score.home === score.home && c.score.away === score.away);
   const line = interpolate(gettext("End of chukker %(n)s: %(home_team)s %(home)s – %(away)s %(away_team)s"),

@@ -104,7 +104,8 @@ function render(state) {
   renderShootout(state);
   const r = state.restart, restart = part("restart");
   restart.hidden = !view.restart;
-  setText(restart, r ? (r.message || (r.rule ? interpolate(gettext("Rule %s"), [r.rule]) : "")) : labels.no_restart);
+  setText(restart, r ? (r.message || (r.rule ? interpolate(gettext("Rule %s"), [r.rule]) : "")) : view.held ? labels.held_restart : labels.no_restart);
+  restart.toggleAttribute("data-held", view.held);
   const key = JSON.stringify([state.defends, r && r.spot, r && r.team, r && r.toward]);
   if (key !== fieldKey) {
     fieldKey = key;
@@ -235,12 +236,15 @@ function tick(lv) {
   clock.classList.toggle("running", !!(state.clock && state.clock.running));
   const regular = lv.hornTimes().seven;
   clock.classList.toggle("extra", regular != null && lv.clockElapsed() > regular);
+  if (state.status !== "scheduled") setText(part("clock-label"), convention.liveLabel(lv, shownAs));
   const left = lv.intervalRemaining(), iv = part("interval");
   if (left == null) {
     setHidden(iv, true);
   } else {
     setHidden(iv, false);
-    setText(iv, interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))]));
+    // Once the countdown is over the umpires throw in when ready: no "Next chukker in 0:00".
+    setText(iv, left > 0 ? interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))])
+      : gettext("The next chukker starts at the throw-in"));
   }
 }
 
@@ -248,6 +252,7 @@ const CONN = {live: gettext("Live"), connecting: gettext("Connecting…"), offli
 
 live = connect({
   matchId: meta.id,
+  lang: data.lang,  // the page's (?lang= too): its restart lines in the same language
   state: data.state,
   lastSeq: data.last_seq,
   serverTime: data.server_time,

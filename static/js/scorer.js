@@ -11,8 +11,9 @@
  */
 import {CODES, PAGE_CODES} from "./codes.js";
 import {el} from "./dom.js";
+import {formatClock} from "./format.js";
 import {gettext, interpolate} from "./i18n.js";
-import {COMMANDS, EVENT_LABELS, Screen, Wizard, canVoid, describeEvent, isHoldEntry, paintTeam, renderLogEntry,
+import {COMMANDS, EVENT_LABELS, Screen, Wizard, canLog, canVoid, describeEvent, isHoldEntry, paintTeam, renderLogEntry,
         screenParts} from "./officials-common.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -80,8 +81,29 @@ function start(type, byNumber) {
 function play() {
   const closed = screen.closedReason("play");
   if (closed) { screen.refuse({code: PAGE_CODES.MATCH_CLOSED, message: closed}); return; }
+  // A throw-in before the interval is over (Rule 14.a) is the umpires' call, but one press of
+  // Space must not start the next chukker minutes early: ask, saying how long is left.
+  const left = state && state.status === "interval" ? screen.live.intervalRemaining() : null;
+  if (left != null && left >= 1) { askEarlyStart(left); return; }
   screen.logEvent({type: "play"});
 }
+
+const early = $("#early-start");
+function askEarlyStart(left) {
+  const halftime = state.interval && state.interval.kind === "halftime";
+  early.querySelector('[data-role="early-start-text"]').textContent = interpolate(
+    halftime ? gettext("Half-time is not over: %(left)s left. Start the next chukker now?")
+      : gettext("The interval is not over: %(left)s left. Start the next chukker now?"),
+    {left: formatClock(Math.ceil(left))});
+  early.returnValue = "";
+  early.showModal();
+}
+early.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && !(e.target && e.target.tagName === "BUTTON")) { e.preventDefault(); early.close("wait"); }
+});
+early.addEventListener("close", () => {
+  if (early.returnValue === "start") screen.logEvent({type: "play"});
+});
 
 // --- Players: buttons in team colours, live while a team or player is asked for ------------------
 function renderPlayers() {
@@ -118,7 +140,9 @@ function renderLog(log) {
     el("span", {class: "log-seq", text: "…"}), el("span", {class: "log-clock"}),
     el("span", {class: "log-text", text: describeEvent(teams, item.event)}),
     el("span", {class: "log-waiting", text: gettext("waiting to be sent")})]));
-  $("#log").replaceChildren(...pending, ...log.newestFirst().map((entry) => renderLogEntry(teams, log, entry, voidEntry, mayVoid, page.role)));
+  // Every entry, the clock holds of entries in progress as faint lines: the numbers run on without gaps.
+  const clock = state && state.clock;
+  $("#log").replaceChildren(...pending, ...log.allNewestFirst().map((entry) => renderLogEntry(teams, log, entry, voidEntry, mayVoid, page.role, clock)));
 }
 
 // --- The command palette: every event type of the contract, searchable ------------------------
@@ -127,9 +151,14 @@ const SHORTCUTS = {play: "Space", goal: "G", foul: "F", ball_out: "O", whistle: 
 const palette = $("#palette"), paletteInput = $("#palette-input"), paletteList = $("#palette-list");
 let paletteIndex = 0;
 
+/* The event types that match what is typed: first those this official may log now, then the
+ * others (another role's decisions, a closed match's), each group in the usual order — typing
+ * "shootout" offers the scorer's "Shootout hit" before the committee's "Start a shootout". */
 function paletteItems() {
   const q = paletteInput.value.trim().toLowerCase();
-  return Object.keys(COMMANDS).filter((type) => !q || EVENT_LABELS[type].toLowerCase().includes(q) || type.includes(q));
+  const found = Object.keys(COMMANDS).filter((type) => !q || EVENT_LABELS[type].toLowerCase().includes(q) || type.includes(q));
+  const mine = (type) => canLog(page.role, type) && !screen.closedReason(type);
+  return [...found.filter(mine), ...found.filter((type) => !mine(type))];
 }
 
 function renderPalette() {
@@ -137,8 +166,10 @@ function renderPalette() {
   paletteIndex = Math.min(paletteIndex, Math.max(0, items.length - 1));
   paletteList.replaceChildren(...items.map((type, i) => {
     const closed = screen.closedReason(type);
+    const others = !canLog(page.role, type);
     const li = el("li", {role: "option", "data-type": type, "aria-selected": i === paletteIndex ? "true" : "false",
-                         "aria-disabled": closed ? "true" : null, title: closed},
+                         "aria-disabled": closed ? "true" : null, title: closed,
+                         class: others ? "palette-others" : null},
                   [el("span", {text: EVENT_LABELS[type]}), SHORTCUTS[type] ? el("kbd", {text: SHORTCUTS[type]}) : null]);
     li.addEventListener("click", () => choosePalette(type));
     return li;
@@ -173,7 +204,7 @@ const KEYS = {g: "goal", f: "foul", o: "ball_out", w: "whistle", h: "horn", c: "
 const help = $("#help");
 
 document.addEventListener("keydown", (e) => {
-  if (palette.open || help.open) return;  // the dialogs have the keys (Esc closes them)
+  if (palette.open || help.open || early.open) return;  // the dialogs have the keys (Esc closes them)
   const target = e.target;
   if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") { e.preventDefault(); openPalette(); return; }
@@ -187,6 +218,8 @@ document.addEventListener("keydown", (e) => {
     if (key === "r" && queue.blocked.kind !== "rejected") { e.preventDefault(); screen.keep(); return; }
     if (key === "d") { e.preventDefault(); screen.drop(); return; }
     if (key === "n" && queue.blocked.kind === "rejected") { e.preventDefault(); queue.recordNow(); return; }
+    // Enter takes the conflict box's default, the safe one: drop (queue-box.js); on a button, that button.
+    if (e.key === "Enter" && !(target && target.tagName === "BUTTON") && queue.blocked.kind === "conflict" && queue.blocked.checked) { e.preventDefault(); screen.drop(); return; }
   }
   if (e.key === " ") { e.preventDefault(); play(); return; }
   if (e.key === "#") { e.preventDefault(); start("void", true); return; }

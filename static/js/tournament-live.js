@@ -67,18 +67,20 @@ function render(card) {
 }
 
 /* The clock and, when it is one, its convention ("time left"); an interval's countdown says what it counts. */
-function showClock(card, text, isClock) {
+function showClock(card, text, isClock, live) {
   setText(part(card, "clock"), text);
   const label = part(card, "clock-label");
-  setText(label, convention.label(shownAs));
+  setText(label, live ? convention.liveLabel(live, shownAs) : convention.label(shownAs));
   setHidden(label, !text || !isClock);
 }
 
 function tick(card, live) {
   const left = live.intervalRemaining();
-  if (left != null) showClock(card, interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))]), false);
-  else if (!describe(live.state || {}, card.meta, labels, words).clock) showClock(card, "", false);
-  else showClock(card, convention.clockText(live, shownAs), true);
+  if (left != null) {
+    showClock(card, left > 0 ? interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))])
+      : gettext("The next chukker starts at the throw-in"), false);
+  } else if (!describe(live.state || {}, card.meta, labels, words).clock) showClock(card, "", false);
+  else showClock(card, convention.clockText(live, shownAs), true, live);
 }
 
 function reconcile(card) {

@@ -201,7 +201,7 @@ def test_the_field_diagram_shows_ends_lines_and_the_restart_spot(live_server_pro
     assert dot.get_attribute("fill") == colors[answer["state"]["restart"]["team"]]
     # Each team's arrow points away from the end it defends.
     for team in ("home", "away"):
-        d = svg.locator(f'.pf-arrow[data-team="{team}"] path').get_attribute("d").split()
+        d = svg.locator(f'.pf-arrow[data-team="{team}"] path:not(.pf-arrow-rim)').get_attribute("d").split()
         x_tail, x_head = float(d[1]), float(d[10])
         attacks_south = answer["state"]["defends"][team] == "north"
         assert (x_head > x_tail) == attacks_south

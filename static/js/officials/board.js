@@ -4,7 +4,7 @@ import {el, setText} from "../dom.js";
 import {formatClock, formatScore} from "../format.js";
 import {gettext, interpolate} from "../i18n.js";
 import {paintTeam} from "./teams.js";
-import {STATUS_LABELS} from "./words.js";
+import {statusLabel} from "./words.js";
 
 /* The official clock now: elapsed at the anchor plus the time since, never past the double horn
  * (``state.clock.end_seconds``). */
@@ -29,8 +29,9 @@ export function renderBoard(root, teams, state, now) {
   }
   const status = root.querySelector("[data-status-text]");
   const held = state.status === "in_play" && state.clock && state.clock.held;
-  if (status && (status.dataset.value !== state.status || status.dataset.held !== String(!!held))) {
-    status.textContent = held ? gettext("In play — clock held") : STATUS_LABELS[state.status] || state.status;
+  const word = held ? gettext("In play — clock held") : statusLabel(state);
+  if (status && status.textContent !== word) {
+    status.textContent = word;
     status.dataset.value = state.status;
     status.dataset.held = String(!!held);
   }

@@ -4,6 +4,7 @@ import {el} from "../dom.js";
 import {formatClock} from "../format.js";
 import {gettext, interpolate} from "../i18n.js";
 import {isHoldEntry} from "./permissions.js";
+import {STOPPAGES} from "./words.js";
 import {describeAuthor, describeEvent} from "./teams.js";
 
 /* An event's time as epoch seconds (the API's received_at is a number or an ISO string). */
@@ -36,6 +37,10 @@ export class EventLog {
    * (hold/release) are the audit trail's, not the match's, and are left out. */
   newestFirst() { return this.entries.filter((e) => !isHoldEntry(e)).reverse(); }
 
+  /* Every entry newest first, the clock holds too (the scorer's log: its numbers run on without
+   * gaps; renderLogEntry draws a hold as a faint line). */
+  allNewestFirst() { return this.entries.slice().reverse(); }
+
   /* What "void last" voids: the newest event that still counts (not a void, not voided, not a hold). */
   lastVoidable() {
     for (let i = this.entries.length - 1; i >= 0; i--) {
@@ -45,6 +50,36 @@ export class EventLog {
     return null;
   }
 
+  /* The clock of an entry: its own, or for one that carries none — a "Play" resumes the clock
+   * where the stoppage left it (docs/MATCH-LOG.md), an official's horn is logged as it sounds —
+   * worked out from the log before it: the last stoppage's clock (0:00 when it came after the
+   * single horn, which ends the chukker, Rule 14.b, or after the double horn or an overtime), run
+   * on from the "Play" that started it. ``clock``: the state's (regular_seconds, end_seconds). */
+  clockOf(entry, clock) {
+    const own = entry.event.clock;
+    if (typeof own === "number") return own;
+    if (entry.type !== "play" && entry.type !== "horn") return null;
+    const regular = clock && typeof clock.regular_seconds === "number" ? clock.regular_seconds : null;
+    const end = clock && typeof clock.end_seconds === "number" ? clock.end_seconds : Infinity;
+    let resume = 0, started = null;  // started: the time the clock began to run from ``resume``
+    for (const e of this.entries) {
+      if (e.seq >= entry.seq) break;
+      if (e.type === "void" || isHoldEntry(e) || this.voids.has(e.id)) continue;
+      const c = e.event.clock;
+      if (e.type === "play") { started = toEpoch(e.event.keyed_at) || e.received_at; continue; }
+      if ((e.type === "horn" && e.event.kind === "final") || e.type === "overtime") { resume = 0; started = null; continue; }
+      if (typeof c !== "number" || (e.type === "horn" && e.event.kind === "seven")) continue;
+      const ended = STOPPAGES.includes(e.type) && regular != null && c >= regular;
+      resume = ended ? 0 : c;
+      started = e.type === "clock_set" ? started : null;
+    }
+    if (entry.type === "horn" && entry.event.kind === "seven" && regular != null) return regular;
+    if (entry.type === "horn" && started != null && entry.received_at != null) {
+      return Math.min(end, resume + Math.max(0, entry.received_at - started));
+    }
+    return resume;
+  }
+
   counting() { return this.entries.filter((e) => e.type !== "void" && !isHoldEntry(e) && !this.voids.has(e.id)); }
 
   get lastSeq() { return this.entries.length ? this.entries[this.entries.length - 1].seq : 0; }
@@ -52,9 +87,16 @@ export class EventLog {
 
 /* One line of the log. ``onVoid(entry)``: a Void button, when ``mayVoid(entry)`` (default: yes).
  * ``viewer``: the role of who looks, so that an event by another role says who logged it. */
-export function renderLogEntry(teams, log, entry, onVoid, mayVoid, viewer) {
+export function renderLogEntry(teams, log, entry, onVoid, mayVoid, viewer, clockInfo) {
+  if (isHoldEntry(entry)) {  // the clock's bookkeeping of an entry in progress: a faint line, no Void
+    const at = entry.type === "hold" ? log.clockOf(entry, clockInfo) : null;
+    return el("li", {class: "log-hold", "data-seq": entry.seq, "data-type": entry.type, "data-id": entry.id}, [
+      el("span", {class: "log-seq", text: "#" + entry.seq}), el("span", {class: "log-clock", text: at != null ? formatClock(at) : ""}),
+      el("span", {class: "log-text", text: describeEvent(teams, entry)})]);
+  }
   const voided = log.voidOf(entry);
-  const clock = entry.event.clock != null ? formatClock(entry.event.clock) : "";
+  const at = log.clockOf(entry, clockInfo);
+  const clock = at != null ? formatClock(at) : "";
   const by = entry.event.by;
   const li = el("li", {class: "log-entry" + (voided ? " voided" : "") + (entry.type === "void" ? " is-void" : ""),
                         "data-seq": entry.seq, "data-type": entry.type, "data-id": entry.id,

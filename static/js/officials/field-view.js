@@ -46,6 +46,14 @@ export class FieldView {
     svgEl.append(this.diagram, this.restartLayer, this.cursorLayer);
     svgEl.addEventListener("click", (e) => this.clicked(e));
     this.draw();
+    // A field drawn while it was not laid out (a hidden panel, a page still loading) placed its
+    // restart label blind, where it may cover a team's name: place it again once it has a size.
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        const label = this.restartLayer.querySelector(".restart-label");
+        if (label && this.restart && this.restart.spot) this.placeLabel(label, this.restart.spot.y);
+      }).observe(svgEl);
+    }
   }
 
   draw() {

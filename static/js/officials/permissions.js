@@ -13,6 +13,15 @@ const GAME_EVENTS = ["play", "goal", "foul", "ball_out", "whistle", "restart_vio
 /* The clock holds of entries in progress (hold/release): the audit trail's, not the match's. */
 export const isHoldEntry = (entry) => entry.type === "hold" || entry.type === "release";
 
+/* May someone of ``role`` log an event of this type (the server's can_log_event)? */
+export function canLog(role, type) {
+  if (role === "committee") return COMMITTEE_ONLY_EVENTS.includes(type) || COMMITTEE_OR_UMPIRE_EVENTS.includes(type) ||
+    type === "shootout_attempt" || type === "void";
+  if (COMMITTEE_ONLY_EVENTS.includes(type)) return false;
+  if (COMMITTEE_OR_UMPIRE_EVENTS.includes(type)) return role === "umpire";
+  return true;
+}
+
 /* May someone of ``role`` ("scorer", "umpire", "committee") void this log entry? */
 export function canVoid(role, entry) {
   if (!role || !entry || entry.type === "void" || isHoldEntry(entry)) return false;

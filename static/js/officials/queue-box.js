@@ -1,9 +1,10 @@
 /* The conflict box of the officials' screens: what the offline queue cannot send on its own.
  *
  * - an entry overtaken by another official's event (409 stale_sequence): what arrived meanwhile,
- *   who logged it, and the choice — keep the entry on the new state (only when the server says
- *   it is still valid there) or drop it; an overtaking by holds, releases and the seven-minute
- *   horn alone is settled without asking;
+ *   who logged it, and the choice — drop it (the default: what arrived may well be the same
+ *   foul logged by the other official, and a reflex Enter must not log it twice) or keep the
+ *   entry on the new state (only when the server says it is still valid there); an overtaking by
+ *   holds, releases and the seven-minute horn alone is settled without asking;
  * - an event refused while replaying the queue (it stops the queue): discard it, or try again
  *   when the refusal was not the rules' (logged out…);
  * - the screen open in another tab (the queue is passive there): use this one instead;
@@ -130,10 +131,11 @@ export class QueueBox {
     const data = blocked.data || {}, item = blocked.item, teams = this.screen.teams;
     const valid = data.valid_now !== false;
     const arrived = this.arrivedSince(item, data).filter((e) => !isHoldEntry(e));
-    const keep = el("button", {type: "button", class: "primary resend", "data-action": "resend", disabled: !valid},
+    const keep = el("button", {type: "button", class: "resend", "data-action": "resend", disabled: !valid},
                     [el("kbd", {text: "R"}), gettext("Keep my entry on the new state")]);
     keep.addEventListener("click", () => this.keep());
-    const drop = el("button", {type: "button", class: "discard", "data-action": "discard"}, [el("kbd", {text: "D"}), gettext("Drop it")]);
+    const drop = el("button", {type: "button", class: "primary discard", "data-action": "discard", "data-default": "true"},
+                    [el("kbd", {text: "D"}), gettext("Drop it"), " ", el("kbd", {text: "Enter"})]);
     drop.addEventListener("click", () => this.drop());
     box.append(
       el("strong", {text: gettext("Conflict: someone else logged events meanwhile.")}),
@@ -157,7 +159,10 @@ export class QueueBox {
     } else {
       box.append(el("p", {class: "muted", text: gettext("It is still valid on the new state: keep it, or drop it if what arrived already says it.")}));
     }
-    box.append(el("div", {class: "actions"}, [keep, drop]));
+    box.append(el("div", {class: "actions"}, [drop, keep]));
+    // The safe choice has the focus (unless the official is typing somewhere): Enter drops.
+    const active = document.activeElement;
+    if (!active || active === document.body || box.contains(active) || active.tagName === "BUTTON") drop.focus();
   }
 
   /* A void refused because later events rest on its target (a goal that was really a ball wide,

@@ -23,7 +23,7 @@ import {canVoid, closedReason} from "./permissions.js";
 import {QueueBox, errorOf, isVoidChain} from "./queue-box.js";
 import {Teams, restartSummary} from "./teams.js";
 import {PLAYING, RestartTimers, allTimers, renderTimers} from "./timers.js";
-import {STATUS_LABELS} from "./words.js";
+import {statusLabel} from "./words.js";
 
 const PRESENCE_MS = 3000;  // the timekeeper's word to the server (FIELD_SILENT_SECONDS is 10)
 const LOCAL_FOLD_MS = 1000;  // while the field keeps the match, the engine folds again this often (horns)
@@ -285,19 +285,46 @@ export class Screen {
     const r = s && s.restart;
     box.dataset.kind = r ? r.kind : "";
     box.dataset.team = r && r.team ? r.team : "";
+    if (s && s.shootout && (s.status === "shootout" || s.result === "shootout")) {
+      box.replaceChildren(...this.shootoutLines(s));
+      return;
+    }
     if (!r) {
-      box.replaceChildren(s && s.status === "in_play" ? gettext("Ball in play") : (STATUS_LABELS[s && s.status] || ""));
+      box.replaceChildren(s && s.status === "in_play" ? gettext("Ball in play") : statusLabel(s));
       return;
     }
     const lines = [el("strong", {class: "restart-what", text: restartSummary(this.teams, r)})];
     if (r.message) lines.push(el("span", {class: "restart-rule", text: r.message}));
     else if (r.rule) lines.push(el("span", {class: "restart-rule", text: interpolate(gettext("Rule %(rule)s"), {rule: r.rule})}));
-    if (r.next_period) lines.push(el("span", {class: "restart-note", text: gettext("Opens the next chukker")}));
+    // (not after a tie: the committee decides between overtime and a shootout, Rule 14.c/d)
+    if (r.next_period && !["tied", "shootout", "final", "abandoned"].includes(s.status)) {
+      lines.push(el("span", {class: "restart-note", text: gettext("Opens the next chukker")}));
+    }
     if (this.page.screen === "scorer" && atTheHornUnplaced(r)) {
       lines.push(el("span", {class: "restart-note", "data-hint": "horn-ball",
                              text: gettext("Where was the ball at the horn? Log the horn with it (H, F): the chukker opens there.")}));
     }
     box.replaceChildren(...lines);
+  }
+
+  /* The shootout as the scorer logs it (Rule 14.d): the round and its line, the points and each
+   * team's hits in order (✓ scored, ✗ missed), and who hits next. */
+  shootoutLines(s) {
+    const so = s.shootout, t = this.teams;
+    const hits = (team) => (so.attempts || []).filter((a) => a.team === team).map((a) => (a.scored ? "✓" : "✗")).join("");
+    const points = so.points || {home: 0, away: 0};
+    const tally = el("span", {class: "shootout-tally", "data-role": "shootout-tally"}, [
+      `${t.name("home")} ${points.home} ${hits("home")}`.trim(), " – ", `${hits("away")} ${points.away} ${t.name("away")}`.trim()]);
+    const lines = [
+      el("strong", {class: "restart-what", text: interpolate(gettext("Shootout · round %(round)s · %(yards)s-yard line"),
+                                                             {round: so.round, yards: so.line})}),
+      tally,
+    ];
+    if (so.next && s.status === "shootout") {
+      lines.push(el("span", {class: "restart-note shootout-next", "data-role": "shootout-next", "data-team": so.next.team,
+                             text: interpolate(gettext("Next to hit: %(who)s"), {who: t.who(so.next.team, so.next.number)})}));
+    }
+    return lines;
   }
 
   // --- The queue and its conflict box (officials/queue-box.js) ------------------------------------

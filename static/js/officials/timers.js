@@ -20,11 +20,14 @@ import {timerLabel} from "./words.js";
  * of the event that started them or another), at the end of the period or the game (a horn, an
  * interval, final, suspended: the state says so), and never with a card, a horse change, a
  * clock set or an official's entry in progress (hold/release). A timer that runs out stays on
- * screen, in red, until then or until dismissed. They are kept in localStorage with the
+ * screen, in red, until then or until dismissed — except with the ball in play: the restart was
+ * taken, so a timer of it that ran out shows red for ``EXPIRED_IN_PLAY_SECONDS`` and goes (a red
+ * 0:00 through the whole run of play says nothing). They are kept in localStorage with the
  * sequence number of the event that started them, so a reload (or a new tab after a crash)
  * shows them still running; the log, once loaded, says whether that event is still the last. */
 const TIMER_ENDING_EVENTS = ["play", "goal", "foul", "ball_out", "whistle", "restart_violation", "void"];
 export const PLAYING = ["in_play", "stopped"];
+export const EXPIRED_IN_PLAY_SECONDS = 5;
 
 export class RestartTimers {
   constructor(storageKey) {
@@ -101,8 +104,10 @@ export function allTimers(state, restartTimers, now) {
   for (const t of (state && state.timers) || []) list.push(Object.assign({source: "state"}, t));
   if (state && state.interval && state.interval.started_at != null) list.push(Object.assign({source: "state"}, state.interval));
   const playing = !state || PLAYING.includes(state.status);
+  const inPlay = !!state && state.status === "in_play";
   for (const t of playing ? restartTimers.timers : []) {
     if (t.started_at > now) continue;  // not yet begun
+    if (inPlay && now - t.started_at > t.seconds + EXPIRED_IN_PLAY_SECONDS) continue;  // run out a while ago
     list.push(Object.assign({source: "local"}, t));
   }
   return list.map((t) => {

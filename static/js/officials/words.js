@@ -89,6 +89,14 @@ export const STATUS_LABELS = Object.freeze({
   tied: gettext("Tied: waiting for the committee"), shootout: gettext("Shootout"), suspended: gettext("Suspended"),
   final: gettext("Final"), abandoned: gettext("Abandoned"),
 });
+/* A state's status in words: half-time is the interval of Rule 14.a's longer kind, and is called
+ * so on every screen (the timer, the public boards). */
+export function statusLabel(state) {
+  const s = state && state.status;
+  if (s === "interval" && state.interval && state.interval.kind === "halftime") return TIMER_LABELS.halftime();
+  return STATUS_LABELS[s] || s || "";
+}
+
 export const RESTART_KINDS = Object.freeze({
   throw_in: gettext("Throw-in"), knock_in: gettext("Knock-in"), penalty: gettext("Penalty"), free_hit: gettext("Free hit"),
   possession_play: gettext("Possession play"),
