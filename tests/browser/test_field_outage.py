@@ -252,3 +252,47 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
         server.client().request("GET", f"/api/matches/{twin}/state")  # a read appends the due horns
     assert [e["event"] for e in twin_log] == [e["event"] for e in kept]
     assert log_hash(server, twin) == log_hash(server, match_id)
+
+
+def test_an_entry_kept_longer_than_the_window_is_recorded_now_at_the_officials_word(server, context, page):
+    """A laptop that kept an entry for more than 30 minutes (the window the record takes as kept): the
+    server refuses it with the reason and the way out, the queue stops on it, and the scorer records
+    it now at the official clock (N) — never a queue that can only be thrown away."""
+    match_id = new_match(server)
+    scorer = log_in(context, server, "scorer")
+    assert scorer.request("POST", f"/api/matches/{match_id}/events", {"type": "play", "id": "t"})[0] == 201
+    assert (
+        scorer.request(
+            "POST",
+            f"/api/matches/{match_id}/events",
+            {"type": "whistle", "id": "w", "reason": "other", "ball": {"x": 150, "y": 80}},
+        )[0]
+        == 201
+    )
+    stale = {
+        "event": {
+            "id": "old-card",
+            "type": "card",
+            "team": "home",
+            "number": 1,
+            "color": "yellow",
+            "keyed_at": time.time() - 2400.0,
+        },
+        "chained": False,
+        "expected_seq": 2,
+        "deferred": True,
+        "queued_at": time.time() - 2400.0,
+    }
+    page.goto(f"{server.url}/help/")  # (the origin, to put the kept entry in its storage)
+    page.evaluate(
+        "([key, item]) => localStorage.setItem(key, JSON.stringify([item]))",
+        [f"polo-queue:{match_id}:scorer:scorer", stale],
+    )
+    open_screen(page, server, match_id)
+    page.wait_for_selector('#conflict:not([hidden]) [data-action="record-now"]', timeout=30_000)
+    assert "30" in page.inner_text("#conflict")  # the window, in the refusal's words
+    assert not [e for e in events(server, match_id) if e["id"] == "old-card"]
+    press(page, "n")
+    page.wait_for_selector('#conn[data-queued="0"]', state="attached")
+    card = [e for e in events(server, match_id) if e["id"] == "old-card"]
+    assert len(card) == 1 and card[0]["event"]["server_time"] > time.time() - 60
