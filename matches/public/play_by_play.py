@@ -108,7 +108,7 @@ class _Words:
 def _sentence(kind: str, event: dict[str, Any], before: dict[str, Any], after: dict[str, Any], w: _Words) -> str:
     team = event.get("team")
     if kind == "play":  # (shown only where it opens a period)
-        return _("Throw-in: the chukker begins.")
+        return _opening(before.get("restart") or {}, w)
     if kind == "goal":
         if event.get("own_goal"):
             return _("Own goal by %(player)s: a goal for %(team)s.") % {
@@ -203,6 +203,23 @@ def _sentence(kind: str, event: dict[str, Any], before: dict[str, Any], after: d
             text += " " + reason_label("excused_horse_returned").capitalize() + "."
         return text
     return kind
+
+
+def _opening(restart: dict[str, Any], w: _Words) -> str:
+    """The "Play" that opens a period, by the restart it takes: a throw-in, or what the last
+    stoppage of the period before carried over to open this one (14.b(2): a penalty, a free hit
+    after a ball over the side, a knock-in)."""
+    kind = restart.get("kind")
+    params = {"team": w.team(restart.get("team")), "penalty": PENALTY_NAMES.get(restart.get("penalty") or "", "")}
+    if kind == "penalty":
+        return _("The chukker begins with the Penalty %(penalty)s to %(team)s.") % params
+    if kind == "free_hit":
+        return _("The chukker begins with the free hit to %(team)s.") % params
+    if kind == "knock_in":
+        return _("The chukker begins with the knock-in by %(team)s.") % params
+    if kind == "possession_play":
+        return _("The chukker begins with the possession play of %(team)s.") % params
+    return _("Throw-in: the chukker begins.")
 
 
 # The rule an event rests on where the engine gives no restart after it.
