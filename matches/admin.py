@@ -301,6 +301,23 @@ class OfficialAdmin(UserAdmin):
 
     actions = ["sign_out_everywhere"]
 
+    def get_deleted_objects(self, objs, request):
+        """An official who logged events of a match is never deleted (``MatchEvent.sent_by`` is
+        PROTECT: the append-only log keeps its authors). Django lists the events that protect the
+        account; this says why, and what to do instead."""
+        found = super().get_deleted_objects(objs, request)
+        authors = sorted(
+            set(MatchEvent.objects.filter(sent_by__in=list(objs)).values_list("sent_by__username", flat=True))
+        )
+        if authors:
+            text = _(
+                "A match's log keeps its authors, and %(users)s logged events in one: an official who logged "
+                "events cannot be deleted. Make the account inactive instead (untick “Active” on its page): "
+                "it can no longer sign in, and the log still names it."
+            )
+            self.message_user(request, text % {"users": ", ".join(authors)}, messages.ERROR)
+        return found
+
     @admin.action(description=_("Sign the selected users out everywhere"), permissions=["change"])
     def sign_out_everywhere(self, request, queryset) -> None:
         ended = end_sessions(queryset)

@@ -48,3 +48,53 @@ def test_no_one_can_change_an_event_in_the_admin(committee_client):
     delete = committee_client.post(reverse("admin:matches_matchevent_delete", args=[event.pk]), {"post": "yes"})
     assert delete.status_code == 403
     assert MatchEvent.objects.filter(pk=event.pk).exists()
+
+
+def test_an_official_who_logged_events_cannot_be_deleted_and_the_admin_says_to_deactivate(client):
+    """The append-only log keeps its authors (``MatchEvent.sent_by`` is PROTECT): deleting the
+    scorer is refused with a clear message, changes nothing, and the events still name him; making
+    the account inactive is the way, and an official who logged nothing may still be deleted."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import ProtectedError
+
+    load_demo()
+    user_model = get_user_model()
+    admin_user = user_model.objects.create_superuser("root", "root@example.com", "pw-root-123")
+    assert client.login(username="root", password="pw-root-123")
+    scorer = user_model.objects.get(username="scorer")
+    logged = MatchEvent.objects.filter(sent_by=scorer).count()
+    assert logged > 0
+    url = reverse("admin:auth_user_delete", args=[scorer.pk])
+
+    page = client.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "A match&#x27;s log keeps its authors, and scorer logged events" in text
+    assert "Make the account inactive instead" in text
+    refused = client.post(url, {"post": "yes"})
+    assert refused.status_code == 200  # the confirmation page again, listing what protects him
+    assert user_model.objects.filter(pk=scorer.pk).exists()
+    assert MatchEvent.objects.filter(sent_by=scorer).count() == logged
+
+    bulk = client.post(
+        reverse("admin:auth_user_changelist"), {"action": "delete_selected", "_selected_action": [scorer.pk]}
+    )
+    assert "Make the account inactive instead" in bulk.content.decode()
+    assert user_model.objects.filter(pk=scorer.pk).exists()
+
+    with pytest.raises(ProtectedError):  # outside the admin too
+        scorer.delete()
+    assert MatchEvent.objects.filter(sent_by=scorer).count() == logged
+
+    idle = user_model.objects.create_user("idle-official")
+    gone = client.post(reverse("admin:auth_user_delete", args=[idle.pk]), {"post": "yes"})
+    assert gone.status_code == 302
+    assert not user_model.objects.filter(pk=idle.pk).exists()
+    assert admin_user.is_active
+
+
+def test_the_author_of_an_event_is_protected_by_the_database_schema():
+    from django.db.models import PROTECT
+
+    field = MatchEvent._meta.get_field("sent_by")
+    assert field.remote_field.on_delete is PROTECT
