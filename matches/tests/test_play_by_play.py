@@ -108,7 +108,9 @@ def test_a_foul_names_the_penalty_and_the_rule(live):
     text = entry(page(live), 8)
     assert "Foul by Gonzalo Pieres (Ellerstina Red, No. 2): Penalty 3 to La Dolfina Blue." in text
     assert "Rule 22.b: Penalty 3 to La Dolfina Blue" in text
-    assert "Penalty goal for Ellerstina Red, hit by Facundo Pieres" in entry(page(live), 17)
+    # The goal that ended the run of play of a Penalty 4 taken by Ellerstina Red: the engine's record
+    # (the box score's and the report's) says which penalty it came from.
+    assert "Penalty 4 goal for Ellerstina Red, hit by Facundo Pieres" in entry(page(live), 17)
 
 
 def test_it_reads_in_spanish_with_the_rule_cited_in_spanish(live):
@@ -260,8 +262,9 @@ def test_a_whole_match_reads_from_the_throw_in_to_the_result(to_the_shootout):
         "Blue 0 1 (Blue 0, No. 1) changes horse.",
         "The umpires set the clock to 0:25 played. Rule 14.b(1)",
         "Foul by Blue 0 3 (Blue 0, No. 3): Penalty 2 to Red 1. Yellow card.",
-        # After the substitution, Red's No. 4 is the reserve.
-        "Goal for Red 1, hit by Reserve Player (Red 1, No. 4). Blue 0 1 – 1 Red 1",
+        # After the substitution, Red's No. 4 is the reserve; the goal ends the run of play of the
+        # Penalty 2 Red took, so it is a penalty goal, as the box score counts it.
+        "Penalty 2 goal for Red 1, hit by Reserve Player (Red 1, No. 4). Blue 0 1 – 1 Red 1",
         "Seven-minute horn: the chukker ends at the next stoppage or the second horn. Rule 14.b(1)",
         "Final horn: the match is tied.",
         "The committee orders a shootout; Blue 0 hit first. Rule 14.d",
