@@ -98,3 +98,127 @@ def test_the_author_of_an_event_is_protected_by_the_database_schema():
 
     field = MatchEvent._meta.get_field("sent_by")
     assert field.remote_field.on_delete is PROTECT
+
+
+# --- the admin obeys the rules ----------------------------------------------------------------------
+
+
+def _admin_post(match, **changes) -> dict:
+    """What the admin's change form of ``match`` posts back unchanged, with ``changes``."""
+    from django.utils import timezone
+
+    local = timezone.localtime(match.starts_at)
+    data = {
+        "tournament": match.tournament_id,
+        "field": match.field_id,
+        "starts_at_0": local.date().isoformat(),
+        "starts_at_1": local.strftime("%H:%M:%S"),
+        "home": match.home_id,
+        "away": match.away_id,
+        "periods": match.periods,
+        "period_seconds": match.period_seconds,
+        "stage": match.stage,
+        "home_defends": match.home_defends,
+        "home_handicap_goals": str(match.home_handicap_goals),
+        "away_handicap_goals": str(match.away_handicap_goals),
+        "umpires": [u.pk for u in match.umpires.all()],
+        "referee": match.referee_id or "",
+        "scorer": match.scorer_id or "",
+    }
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+    data.update({"events-TOTAL_FORMS": len(events), "events-INITIAL_FORMS": len(events)})
+    data.update({"events-MIN_NUM_FORMS": 0, "events-MAX_NUM_FORMS": 1000})
+    for i, event in enumerate(events):
+        data.update({f"events-{i}-id": event.pk, f"events-{i}-match": match.pk})
+    data.update(changes)
+    return data
+
+
+def test_the_admin_cannot_change_the_chukkers_of_a_match_in_progress(client):
+    """Rule 14: the committee's own form locks the number of chukkers once play starts; the admin
+    shows them (and their length, the teams, their ends, the handicap goals) read-only, and a post
+    that changes them leaves the match as the log has it (a chukker shortened from 420 to 60 s
+    mid-chukker blew its horns at once). What may change still does, and is in the audit trail."""
+    from matches.committee.models import AuditEntry
+
+    _, live = load_demo()
+    live.refresh_from_db()
+    assert live.last_seq > 0
+    assert client.login(username="committee", password=DEMO_PASSWORD)
+    url = reverse("admin:matches_match_change", args=[live.pk])
+    page = client.get(url).content.decode()
+    assert 'name="period_seconds"' not in page and 'name="periods"' not in page
+    assert 'name="home_handicap_goals"' not in page and 'name="stage"' in page
+
+    before = (live.periods, live.period_seconds, live.home_handicap_goals, live.last_seq, live.status)
+    posted = client.post(url, _admin_post(live, periods=2, period_seconds=60, home_handicap_goals="5", stage="final"))
+    assert posted.status_code == 302, posted.content.decode()[:2000]
+    live.refresh_from_db()
+    assert (live.periods, live.period_seconds, live.home_handicap_goals, live.last_seq, live.status) == before
+    assert live.stage == "final"
+    entry = AuditEntry.objects.filter(match=live, action="match_edit").latest("at")
+    assert entry.details["changed"] == ["stage"]
+
+
+def test_the_admin_checks_a_match_as_the_committees_forms_do(client):
+    """A team cannot play itself, and a match has at most two umpires, nobody in two roles: the
+    admin refuses what the committee's pages refuse, with their words, and changes nothing."""
+    from django.contrib.auth.models import Group
+
+    from matches.models import Match
+    from matches.permissions import UMPIRE_GROUP
+    from matches.tests.personas import make_user
+
+    _, live = load_demo()
+    match = Match.objects.filter(tournament=live.tournament, last_seq=0).first()
+    assert match is not None
+    assert client.login(username="committee", password=DEMO_PASSWORD)
+    url = reverse("admin:matches_match_change", args=[match.pk])
+
+    itself = client.post(url, _admin_post(match, away=match.home_id))
+    assert itself.status_code == 200
+    assert "A team cannot play itself." in itself.content.decode()
+    umpires = [make_user(f"ump{i}", UMPIRE_GROUP).pk for i in range(3)]
+    assert Group.objects.filter(name=UMPIRE_GROUP).exists()
+    crowded = client.post(url, _admin_post(match, umpires=umpires, referee=umpires[0]))
+    assert crowded.status_code == 200
+    text = crowded.content.decode()
+    assert "A match has at most two umpires." in text
+    assert "The referee cannot also be an umpire of the match." in text
+    unchanged = Match.objects.get(pk=match.pk)
+    assert unchanged.away_id == match.away_id and unchanged.umpires.count() == match.umpires.count()
+
+    # Before play starts the rules allow a shorter match: the admin saves it.
+    saved = client.post(url, _admin_post(match, periods=4))
+    assert saved.status_code == 302
+    assert Match.objects.get(pk=match.pk).periods == 4
+
+
+def test_a_change_saved_after_play_began_keeps_what_the_rules_fixed():
+    """The form was read before the first event and saved after it: the save, under the match's
+    lock, keeps the chukkers as the log has them and never writes back a stale log position."""
+    import time
+    import uuid
+
+    from django.contrib.auth import get_user_model
+    from django.test import RequestFactory
+
+    from matches.admin import MatchAdmin, MatchAdminForm
+    from matches.models import Match
+    from matches.services import match_event_log
+
+    _, live = load_demo()
+    match = Match.objects.filter(tournament=live.tournament, last_seq=0).first()
+    fixed = (match.periods, match.period_seconds)
+    data = _admin_post(match, periods=2, period_seconds=60, stage="final")
+    data["starts_at"] = f"{data.pop('starts_at_0')} {data.pop('starts_at_1')}"
+    form = MatchAdminForm(data, instance=match)
+    assert form.is_valid(), form.errors
+    result = match_event_log(match_id=match.pk, event={"id": str(uuid.uuid4()), "type": "play"}, now=time.time())
+    assert result.accepted
+    request = RequestFactory().post("/")
+    request.user = get_user_model().objects.get(username="committee")
+    MatchAdmin(Match, admin.site).save_model(request, form.instance, form, change=True)
+    saved = Match.objects.get(pk=match.pk)
+    assert (saved.periods, saved.period_seconds, saved.last_seq) == (*fixed, 1)
+    assert saved.stage == "final"
