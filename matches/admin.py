@@ -117,9 +117,21 @@ class PlayerAdmin(SharedRecord):
 
 
 class RosterLineInline(admin.TabularInline):
+    """Read-only here: a roster is changed on the committee's entry page (``RosterLineForm``), which
+    checks the tournament's handicap limits and Rule 21.d (no player knocked out today joins a team
+    that plays again today); an editable inline would go round both."""
+
     model = RosterLine
     extra = 0
-    autocomplete_fields = ["player"]
+    can_delete = False
+    fields = ["number", "player", "handicap"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(Entry)

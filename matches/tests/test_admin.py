@@ -222,3 +222,28 @@ def test_a_change_saved_after_play_began_keeps_what_the_rules_fixed():
     saved = Match.objects.get(pk=match.pk)
     assert (saved.periods, saved.period_seconds, saved.last_seq) == (*fixed, 1)
     assert saved.stage == "final"
+
+
+def test_the_admin_shows_rosters_read_only_where_the_committees_page_checks_them(committee_client):
+    """Rule 21.d and the handicap limits are checked by the committee's roster form; the admin, which
+    would go round them, shows a roster and takes no change to it."""
+    from matches.models import Entry, RosterLine
+
+    entry = Entry.objects.filter(roster__isnull=False).distinct().first()
+    lines = list(RosterLine.objects.filter(entry=entry).values_list("pk", "number", "handicap"))
+    url = reverse("admin:matches_entry_change", args=[entry.pk])
+    page = committee_client.get(url).content.decode()
+    assert entry.roster.first().player.name in page
+    assert 'name="roster-0-number"' not in page and 'name="roster-0-handicap"' not in page
+    data = {
+        "team": entry.team_id,
+        "tournament": entry.tournament_id,
+        "roster-TOTAL_FORMS": 1,
+        "roster-INITIAL_FORMS": 0,
+        "roster-MIN_NUM_FORMS": 0,
+        "roster-MAX_NUM_FORMS": 1000,
+        "roster-0-number": 9,
+        "roster-0-handicap": 10,
+    }
+    committee_client.post(url, data)
+    assert list(RosterLine.objects.filter(entry=entry).values_list("pk", "number", "handicap")) == lines
