@@ -104,7 +104,9 @@ def apply(game: Game, ev: E.Event, now: float | None) -> Game:
     if type(body) is Rejection:  # a bad field: judged after the clock, as it always was
         raise Refused(body)
     g = HANDLERS[etype](game, body, clock, now)
-    if records.touched(game, g):  # each goal and knock-out recorded once, by the fold that makes it
+    # Each goal and knock-out recorded once, by the fold that makes it (``records``). A handler
+    # that changes neither keeps the very same tuples: two identity checks per event.
+    if g.goals is not game.goals or g.unavailable is not game.unavailable:
         g = records.recorded(game, g, ev)
     if g.holds or g.held_from is not None:
         g = periods.settle_holds(g, ev)

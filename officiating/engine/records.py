@@ -40,11 +40,6 @@ def recorded(before: Game, after: Game, ev: E.Event) -> Game:
     return evolve(after, **changes) if changes else after
 
 
-def touched(before: Game, after: Game) -> bool:
-    """Whether ``recorded`` has anything to add (cheap: most events score nothing)."""
-    return after.goals != before.goals or after.unavailable is not before.unavailable
-
-
 def _name(game: Game, team: str, number: int) -> str | None:
     return next((p.name for p in game.roster(team) if p.number == number), None)
 
