@@ -16,7 +16,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _, ngettext
 
-from .committee.forms import LOCKED_ONCE_PLAYED, match_check, officials_check
+from .committee.forms import LOCKED_ONCE_PLAYED, TournamentForm, match_check, officials_check
 from .committee.models import AuditEntry, MatchReport, Webhook, WebhookDelivery
 from .committee.services import Action, audit_record, committee_assign, committee_revoke
 from .models import CommitteeAssignment, Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
@@ -72,9 +72,28 @@ class EntryInline(admin.TabularInline):
     autocomplete_fields = ["team"]
 
 
+class TournamentAdminForm(TournamentForm):
+    """The committee's tournament form (its bounds, and the handicap limits against the teams
+    entered), over every field the admin shows."""
+
+    class Meta(TournamentForm.Meta):
+        fields = "__all__"
+
+
 @admin.register(Tournament)
 class TournamentAdmin(TournamentScoped):
+    """A tournament, checked as the committee's page checks it. Its rule edition (which the
+    committee's page does not offer) is read-only once one of its matches has begun: every match's
+    log is judged by it."""
+
+    form = TournamentAdminForm
     scope = "pk"
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.matches.filter(last_seq__gt=0).exists():
+            return ["rules_edition"]
+        return []
+
     list_display = ["name", "club", "starts_on", "ends_on", "upper_handicap_limit", "rules_edition"]
     list_filter = ["club", "rules_edition", "starts_on"]
     search_fields = ["name", "club"]

@@ -247,3 +247,43 @@ def test_the_admin_shows_rosters_read_only_where_the_committees_page_checks_them
     }
     committee_client.post(url, data)
     assert list(RosterLine.objects.filter(entry=entry).values_list("pk", "number", "handicap")) == lines
+
+
+def test_the_admin_checks_a_tournament_as_the_committees_page_does(committee_client):
+    """The committee's tournament form bounds the handicap limits and keeps every team entered
+    within them; the admin refuses what it refuses, and keeps the rule edition of a tournament whose
+    matches have begun (their logs are judged by it)."""
+    from matches.models import Match, Tournament
+
+    tournament = Match.objects.filter(last_seq__gt=0).first().tournament
+    url = reverse("admin:matches_tournament_change", args=[tournament.pk])
+    page = committee_client.get(url).content.decode()
+    assert 'name="rules_edition"' not in page and 'name="upper_handicap_limit"' in page
+
+    def post(**changes):
+        data = {
+            "name": tournament.name,
+            "club": tournament.club,
+            "starts_on": tournament.starts_on.isoformat(),
+            "ends_on": tournament.ends_on.isoformat(),
+            "lower_handicap_limit": tournament.lower_handicap_limit,
+            "upper_handicap_limit": tournament.upper_handicap_limit,
+            "courtesy_change": "on" if tournament.courtesy_change else "",
+            "tack_allowance": "on" if tournament.tack_allowance else "",
+            "entries-TOTAL_FORMS": 0,
+            "entries-INITIAL_FORMS": 0,
+            "entries-MIN_NUM_FORMS": 0,
+            "entries-MAX_NUM_FORMS": 1000,
+            **changes,
+        }
+        return committee_client.post(url, {k: v for k, v in data.items() if v != ""})
+
+    before = Tournament.objects.values().get(pk=tournament.pk)
+    refused = post(upper_handicap_limit=1)
+    assert refused.status_code == 200
+    assert "handicaps would be outside the new limits" in refused.content.decode()
+    assert Tournament.objects.values().get(pk=tournament.pk) == before
+    kept = post(rules_edition="SOMETHING-ELSE", club="Renamed Club")
+    assert kept.status_code == 302, kept.content.decode()[:3000]
+    after = Tournament.objects.get(pk=tournament.pk)
+    assert after.club == "Renamed Club" and after.rules_edition == before["rules_edition"]
