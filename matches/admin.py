@@ -16,7 +16,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _, ngettext
 
-from .committee.forms import LOCKED_ONCE_PLAYED, TournamentForm, match_check, officials_check
+from .committee.forms import LOCKED_ONCE_PLAYED, FieldForm, TournamentForm, match_check, officials_check
 from .committee.models import AuditEntry, MatchReport, Webhook, WebhookDelivery
 from .committee.services import Action, audit_record, committee_assign, committee_revoke
 from .models import CommitteeAssignment, Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
@@ -108,6 +108,7 @@ class TournamentAdmin(TournamentScoped):
 
 @admin.register(Field)
 class FieldAdmin(SharedRecord):
+    form = FieldForm  # the committee's: a field the engine can lay Rule 22's lines out on
     list_display = ["name", "club", "length", "width", "boarded"]
     list_filter = ["club", "boarded"]
     search_fields = ["name", "club"]

@@ -287,3 +287,13 @@ def test_the_admin_checks_a_tournament_as_the_committees_page_does(committee_cli
     assert kept.status_code == 302, kept.content.decode()[:3000]
     after = Tournament.objects.get(pk=tournament.pk)
     assert after.club == "Renamed Club" and after.rules_edition == before["rules_edition"]
+
+
+def test_the_admin_refuses_a_field_the_committees_page_refuses(committee_client):
+    """The committee's field form bounds a field to what the engine can lay Rule 22's lines out on
+    (no longer than 400 yards); the admin uses it."""
+    from matches.models import Field
+
+    added = committee_client.post(reverse("admin:matches_field_add"), {"name": "Huge", "length": 30000, "width": 160})
+    assert added.status_code == 200 and not Field.objects.filter(name="Huge").exists()
+    assert "Ensure this value is less than or equal to 400." in added.content.decode()
