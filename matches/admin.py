@@ -9,13 +9,16 @@ shared records (fields, teams, players) only while no other tournament uses them
 (``CommitteeAssignment``: added here, revoked by an action, never deleted).
 """
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _, ngettext
 
+from .committee.forms import LOCKED_ONCE_PLAYED, FieldForm, TournamentForm, match_check, officials_check
 from .committee.models import AuditEntry, MatchReport, Webhook, WebhookDelivery
-from .committee.services import committee_assign, committee_revoke
+from .committee.services import Action, audit_record, committee_assign, committee_revoke
 from .models import CommitteeAssignment, Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
 from .officials.models import ScoreConfirmation
 from .permissions import COMMITTEE_GROUP, committee_tournament_ids, is_federation
@@ -69,9 +72,28 @@ class EntryInline(admin.TabularInline):
     autocomplete_fields = ["team"]
 
 
+class TournamentAdminForm(TournamentForm):
+    """The committee's tournament form (its bounds, and the handicap limits against the teams
+    entered), over every field the admin shows."""
+
+    class Meta(TournamentForm.Meta):
+        fields = "__all__"
+
+
 @admin.register(Tournament)
 class TournamentAdmin(TournamentScoped):
+    """A tournament, checked as the committee's page checks it. Its rule edition (which the
+    committee's page does not offer) is read-only once one of its matches has begun: every match's
+    log is judged by it."""
+
+    form = TournamentAdminForm
     scope = "pk"
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.matches.filter(last_seq__gt=0).exists():
+            return ["rules_edition"]
+        return []
+
     list_display = ["name", "club", "starts_on", "ends_on", "upper_handicap_limit", "rules_edition"]
     list_filter = ["club", "rules_edition", "starts_on"]
     search_fields = ["name", "club"]
@@ -86,6 +108,7 @@ class TournamentAdmin(TournamentScoped):
 
 @admin.register(Field)
 class FieldAdmin(SharedRecord):
+    form = FieldForm  # the committee's: a field the engine can lay Rule 22's lines out on
     list_display = ["name", "club", "length", "width", "boarded"]
     list_filter = ["club", "boarded"]
     search_fields = ["name", "club"]
@@ -114,9 +137,21 @@ class PlayerAdmin(SharedRecord):
 
 
 class RosterLineInline(admin.TabularInline):
+    """Read-only here: a roster is changed on the committee's entry page (``RosterLineForm``), which
+    checks the tournament's handicap limits and Rule 21.d (no player knocked out today joins a team
+    that plays again today); an editable inline would go round both."""
+
     model = RosterLine
     extra = 0
-    autocomplete_fields = ["player"]
+    can_delete = False
+    fields = ["number", "player", "handicap"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(Entry)
@@ -142,8 +177,31 @@ class MatchEventInline(admin.TabularInline):
         return False
 
 
+class MatchAdminForm(forms.ModelForm):
+    """The admin's match form checks what the committee's forms check (``match_check``,
+    ``officials_check``): the admin is no way round the rules."""
+
+    class Meta:
+        model = Match
+        fields = "__all__"
+
+    def clean(self):
+        cleaned = super().clean()
+        tournament = cleaned.get("tournament") or (self.instance.tournament if self.instance.tournament_id else None)
+        if tournament is not None:
+            match_check(self, tournament)
+        officials_check(self)
+        return cleaned
+
+
 @admin.register(Match)
 class MatchAdmin(TournamentScoped):
+    """A match's schedule and officials. Once its log has begun, what the rules fix then
+    (``LOCKED_ONCE_PLAYED``: the chukkers' number and length, the teams, their ends, the handicap
+    goals) is read-only here as on the committee's pages; a change is saved under the match's lock,
+    and never writes the live path's own fields (the log position, the status, the state)."""
+
+    form = MatchAdminForm
     list_display = ["__str__", "tournament", "field", "starts_at", "status", "last_seq"]
     list_filter = [("tournament", admin.RelatedOnlyFieldListFilter), "stage", "field", "status", "starts_at"]
     search_fields = ["home__team__name", "away__team__name", "tournament__name"]
@@ -152,6 +210,32 @@ class MatchAdmin(TournamentScoped):
     autocomplete_fields = ["home", "away"]
     readonly_fields = ["status", "last_seq"]
     inlines = [MatchEventInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.last_seq > 0:
+            return [*self.readonly_fields, *LOCKED_ONCE_PLAYED]
+        return self.readonly_fields
+
+    def save_model(self, request, obj, form, change) -> None:
+        if not change:
+            super().save_model(request, obj, form, change)
+            audit_record(user=request.user, action=Action.MATCH_CREATE, match=obj, details=_changed(obj, form))
+            return
+        with transaction.atomic():
+            current = Match.objects.select_for_update(of=("self",)).get(pk=obj.pk)
+            fields = [name for name in form.cleaned_data if name in MATCH_COLUMNS]
+            if current.last_seq > 0:  # (play may have begun since the form was read)
+                fields = [name for name in fields if name not in LOCKED_ONCE_PLAYED]
+            obj.save(update_fields=fields)
+            audit_record(user=request.user, action=Action.MATCH_EDIT, match=obj, details=_changed(obj, form))
+
+
+# The columns of a match the admin's form may write (not its many-to-many umpires, saved apart).
+MATCH_COLUMNS = frozenset(f.name for f in Match._meta.concrete_fields if f.editable and not f.primary_key)
+
+
+def _changed(obj, form) -> dict:
+    return {"id": obj.pk, "name": str(obj), "changed": list(form.changed_data)}
 
 
 @admin.register(MatchEvent)
@@ -300,6 +384,23 @@ class OfficialAdmin(UserAdmin):
     them to sign in."""
 
     actions = ["sign_out_everywhere"]
+
+    def get_deleted_objects(self, objs, request):
+        """An official who logged events of a match is never deleted (``MatchEvent.sent_by`` is
+        PROTECT: the append-only log keeps its authors). Django lists the events that protect the
+        account; this says why, and what to do instead."""
+        found = super().get_deleted_objects(objs, request)
+        authors = sorted(
+            set(MatchEvent.objects.filter(sent_by__in=list(objs)).values_list("sent_by__username", flat=True))
+        )
+        if authors:
+            text = _(
+                "A match's log keeps its authors, and %(users)s logged events in one: an official who logged "
+                "events cannot be deleted. Make the account inactive instead (untick “Active” on its page): "
+                "it can no longer sign in, and the log still names it."
+            )
+            self.message_user(request, text % {"users": ", ".join(authors)}, messages.ERROR)
+        return found
 
     @admin.action(description=_("Sign the selected users out everywhere"), permissions=["change"])
     def sign_out_everywhere(self, request, queryset) -> None:

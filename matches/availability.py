@@ -4,13 +4,17 @@ Rule 21.d: "no player who has been rendered unconscious shall be allowed to resu
 that day". The rules engine sees one match and enforces it there; this module enforces the rest of
 the day. Vocabulary:
 
-- a *knock-out* is an accepted, not voided, ``whistle`` event with ``unconscious: true``; it names
-  the player by ``team`` and ``number`` in that match;
+- a *knock-out* is a player the engine's fold of a match rendered unavailable as unconscious
+  (``Game.unavailable``, reason ``unconscious``: an accepted ``whistle`` with ``unconscious: true``
+  that no void took back), with the name the player had then and the event that did it;
 - a player's *identity* is the ``Player`` row (or, for a substitute that has none, the name): the
   same person can wear another number, in another team, in another match;
 - the *day* is the local date (``TIME_ZONE``) on which the event was received;
-- the *line-up* of a match is who holds numbers 1–4 of each team: the roster, changed by the
-  match's substitutions.
+- the *line-up* of a match is who holds numbers 1–4 of each team: the engine's roster of the match
+  (``Game.rosters``: the entry's, changed by the substitutions that stand).
+
+Nothing here reads a void or a substitution from the rows: the engine's fold (``matches.games``)
+has done it once.
 
 ``event_refusal`` is the hook ``matches.services.match_event_log`` calls before the engine decides:
 an event that puts a knocked-out player into another match that day is refused with
@@ -26,10 +30,11 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
-from officiating.engine import Rejection
+from officiating.engine import Game, Rejection
 from officiating.engine.messages import PLAYER_UNAVAILABLE, SUBSTITUTE_UNAVAILABLE
 
-from .models import Entry, Match, MatchEvent, Player
+from .games import match_game
+from .models import Entry, Match, MatchEvent, Player, RosterLine
 
 RULE = "21.d"
 TEAMS = ("home", "away")
@@ -68,37 +73,34 @@ def _other(team: str) -> str:
     return "away" if team == "home" else "home"
 
 
-def _voided_ids(match: Match) -> set[str]:
-    # The engine refuses a void of a void, so one level is the whole story.
-    return {
-        str(p.get("target"))
-        for p in MatchEvent.objects.filter(match=match, type="void").values_list("payload", flat=True)
-    }
-
-
 def _identity_by_name(name: str) -> Identity:
     player = Player.objects.filter(name__iexact=name.strip()).first()
     return Identity(player.pk if player else None, player.name if player else name.strip())
 
 
-def line_up(match: Match, *, before_seq: int | None = None) -> dict[tuple[str, int], Identity]:
-    """Who holds each number in ``match`` (after its substitutions up to ``before_seq``)."""
-    holders: dict[tuple[str, int], Identity] = {}
-    for team, entry in (("home", match.home), ("away", match.away)):
-        for line in entry.roster.select_related("player"):
-            holders[(team, line.number)] = Identity(line.player_id, line.player.name)
-    subs = MatchEvent.objects.filter(match=match, type="substitution").order_by("seq")
-    if before_seq is not None:
-        subs = subs.filter(seq__lt=before_seq)
-    voided = _voided_ids(match) if subs else set()
-    for row in subs:
-        payload = row.payload
-        if row.client_id in voided:
-            continue
-        incoming = (payload.get("player") or {}).get("name") or ""
-        if payload.get("team") in TEAMS and isinstance(payload.get("out"), int) and incoming:
-            holders[(payload["team"], payload["out"])] = _identity_by_name(incoming)
-    return holders
+def _roster_lines(match: Match) -> dict[tuple[str, int], RosterLine]:
+    return {
+        (team, line.number): line
+        for team, entry in (("home", match.home), ("away", match.away))
+        for line in entry.roster.select_related("player")
+    }
+
+
+def _identity(lines: dict[tuple[str, int], RosterLine], team: str, number: int, name: str | None) -> Identity:
+    """The person the engine names at ``team``/``number``: the entry's player while the number is
+    still theirs, else (a substitute) by name."""
+    line = lines.get((team, number))
+    if line is not None and (name is None or line.player.name == name):
+        return Identity(line.player_id, line.player.name)
+    return _identity_by_name(name or "")
+
+
+def line_up(match: Match, *, game: Game | None = None) -> dict[tuple[str, int], Identity]:
+    """Who holds each number in ``match`` now: the engine's roster (``game``: the match's folded
+    game, when the caller has it)."""
+    game = game if game is not None else match_game(match)
+    lines = _roster_lines(match)
+    return {(team, p.number): _identity(lines, team, p.number, p.name) for team in TEAMS for p in game.roster(team)}
 
 
 def knock_outs_on(day: date, *, exclude_match_id: int | None = None) -> list[KnockOut]:
@@ -111,30 +113,26 @@ def knock_outs_on(day: date, *, exclude_match_id: int | None = None) -> list[Kno
     )
     if exclude_match_id is not None:
         whistles = whistles.exclude(match_id=exclude_match_id)
-    # This runs on the event path: a lean query first, the joins only when someone was knocked out.
-    ids = list(whistles.values_list("pk", flat=True))
-    if not ids:
+    # This runs on the event path: a lean query first, the matches only when someone was knocked out.
+    rows = list(whistles.values_list("match_id", "client_id", "received_at"))
+    if not rows:
         return []
-    rows = (
-        MatchEvent.objects.filter(pk__in=ids)
-        .select_related("match__home__team", "match__away__team", "match__field")
-        .order_by("received_at", "seq")
+    received = {(match_id, client_id): at for match_id, client_id, at in rows}
+    matches = Match.objects.filter(pk__in={r[0] for r in rows}).select_related(
+        "tournament", "field", "home__team", "away__team"
     )
     found: list[KnockOut] = []
-    voided_by_match: dict[int, set[str]] = {}
-    for row in rows:
-        payload = row.payload
-        team, number = payload.get("team"), payload.get("number")
-        if team not in TEAMS or not isinstance(number, int):
-            continue
-        if row.match_id not in voided_by_match:
-            voided_by_match[row.match_id] = _voided_ids(row.match)
-        if row.client_id in voided_by_match[row.match_id]:
-            continue
-        identity = line_up(row.match, before_seq=row.seq).get((team, number))
-        if identity is not None:
-            found.append(KnockOut(identity, row.match, team, number, row.seq, row.received_at))
-    return found
+    for match in matches:
+        game = match_game(match)
+        lines: dict[tuple[str, int], RosterLine] | None = None
+        for u in game.unavailable:
+            at = received.get((match.pk, u.event or ""))
+            if u.reason != "unconscious" or at is None:
+                continue
+            lines = lines if lines is not None else _roster_lines(match)
+            seq = game.seq_of(u.event or "") or 0
+            found.append(KnockOut(_identity(lines, u.team, u.number, u.name), match, u.team, u.number, seq, at))
+    return sorted(found, key=lambda k: (k.at, k.seq))
 
 
 def knock_out_of(identity: Identity, knock_outs: list[KnockOut]) -> KnockOut | None:
@@ -162,10 +160,11 @@ def _named_players(event: dict[str, Any], match: Match) -> list[tuple[str, int]]
     return named
 
 
-def event_refusal(*, match: Match, event: dict[str, Any], now: float) -> Rejection | None:
+def event_refusal(*, match: Match, event: dict[str, Any], now: float, game: Game | None = None) -> Rejection | None:
     """``player_unavailable`` when ``event`` puts into ``match`` a player rendered unconscious
     earlier today in another match (``now``: the event's wall time, epoch seconds); None
-    otherwise. Costs no query for events that name nobody."""
+    otherwise. Costs no query for events that name nobody. ``game``: the match's folded game,
+    when the caller has it."""
     kind = event.get("type")
     incoming = (
         (event.get("player") or {}).get("name")
@@ -183,7 +182,7 @@ def event_refusal(*, match: Match, event: dict[str, Any], now: float) -> Rejecti
         if knock_out_of(_identity_by_name(str(incoming)), knock_outs):
             return Rejection("player_unavailable", RULE, SUBSTITUTE_UNAVAILABLE, {"name": str(incoming)})
         return None
-    holders = line_up(match)
+    holders = line_up(match, game=game)
     for team, number in named:
         identity = holders.get((team, number))
         if identity is not None and knock_out_of(identity, knock_outs):

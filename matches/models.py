@@ -362,12 +362,14 @@ class MatchEvent(models.Model):
     client_id = models.CharField(_("client id"), max_length=64)
     type = models.CharField(_("type"), max_length=32)
     payload = models.JSONField(_("event"))
+    # Who logged it (None: the server itself, e.g. a horn the clock made due). PROTECT: the log
+    # keeps its authors; an official who logged events is made inactive, never deleted.
     sent_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("sent by"),
         null=True,
         blank=True,
-        on_delete=models.SET_NULL,
+        on_delete=models.PROTECT,
         related_name="+",
     )
     received_at = models.DateTimeField(_("received at"))

@@ -318,7 +318,7 @@ def match_event_log(
         return _stale_answer(match, game, stripped, expected, now, lang, stamps)
 
     # Rule 21.d across the day: the engine sees this match only (matches/availability.py).
-    refusal = event_refusal(match=match, event=stripped, now=now) or _void_refusal(match, stripped, author)
+    refusal = event_refusal(match=match, event=stripped, now=now, game=game) or _void_refusal(match, stripped, author)
     if refusal is not None:
         return LogResult(
             accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=refusal

@@ -1,6 +1,6 @@
 """The awards' reads: a match's and a tournament's awards as the pages and the API show them, and
-the horses a player rode in a match (its ``mount`` events that count: a voided mount is left out,
-as the engine's fold says, ``Game.voided``)."""
+the horses a player rode in a match (as the engine's fold records them, ``Game.ridden``: a voided
+mount is left out)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from matches.games import match_game
-from matches.models import Match, MatchEvent, RosterLine, Tournament
+from matches.models import Match, RosterLine, Tournament
 
 from .models import Award
 
@@ -37,23 +37,21 @@ def _lines_by_side(match: Match) -> dict[tuple[str, int], RosterLine]:
 
 
 def match_mounts(match: Match) -> list[Mount]:
-    """The horses ridden in the match per its log, in the order first mounted, once each."""
-    rows = list(
-        MatchEvent.objects.filter(match=match, type="mount", seq__lte=match.last_seq)
-        .order_by("seq")
-        .values_list("client_id", "payload")
-    )
-    if not rows:
+    """The horses ridden in the match per its log, in the order first mounted, once each: the
+    engine's fold says which (``Game.ridden``; a voided mount is not there)."""
+    if match.last_seq == 0:
         return []
-    voided = match_game(match).voided
+    ridden = match_game(match).ridden
+    if not ridden:
+        return []
     lines = _lines_by_side(match)
     mounts: dict[str, Mount] = {}
-    for client_id, payload in rows:
-        line = lines.get((payload.get("team"), payload.get("number")))
-        horse = str(payload.get("horse") or "").strip()
-        if client_id in voided or line is None or not horse:
+    for team, number, horse in ridden:
+        line = lines.get((team, number))
+        name = str(horse or "").strip()
+        if line is None or not name:
             continue
-        mount = Mount(line, horse, match.pk)
+        mount = Mount(line, name, match.pk)
         mounts.setdefault(mount.key, mount)
     return list(mounts.values())
 

@@ -250,6 +250,59 @@ def roster_problems(entry: Entry) -> list[str]:
     return problems
 
 
+# What the match log's config is built from and the rules fix once the log has begun (Rule 14: the
+# number and length of the chukkers; the teams and the ends they defend; the tournament and so its
+# rule edition; the handicap goals, the score at the first throw-in): locked once the match has an
+# event, on the committee's pages and in the admin alike. (A chukker shortened mid-chukker from 420
+# to 60 s blew its horns at once.)
+LOCKED_ONCE_PLAYED = (
+    "tournament",
+    "home",
+    "away",
+    "periods",
+    "period_seconds",
+    "home_defends",
+    "home_handicap_goals",
+    "away_handicap_goals",
+)
+
+
+def match_check(form: forms.BaseForm, tournament: Tournament) -> None:
+    """The rules of a match's schedule, as errors on ``form`` (a form over a ``Match`` with its
+    ``home``, ``away``, ``field`` and ``starts_at``): a team does not play itself, the rosters are
+    complete and within the tournament's handicap limits (until play starts), the day is within the
+    tournament, and the field is free."""
+    cleaned = form.cleaned_data
+    instance = form.instance
+    played = bool(instance.pk and instance.last_seq > 0)
+    home, away, field, starts_at = (cleaned.get(k) for k in ("home", "away", "field", "starts_at"))
+    if home and away and home == away:
+        form.add_error(None, _("A team cannot play itself."))
+    for entry in (home, away):
+        if entry and not played:
+            for problem in roster_problems(entry):
+                form.add_error("home" if entry == home else "away", problem)
+    if starts_at:
+        day = timezone.localdate(starts_at)
+        if not tournament.starts_on <= day <= tournament.ends_on:
+            form.add_error(
+                "starts_at",
+                _("The tournament runs from %(first)s to %(last)s.")
+                % {"first": tournament.starts_on, "last": tournament.ends_on},
+            )
+    if field and starts_at:
+        clash = Match.objects.filter(
+            field=field, starts_at__gt=starts_at - FIELD_GAP, starts_at__lt=starts_at + FIELD_GAP
+        )
+        if instance.pk:
+            clash = clash.exclude(pk=instance.pk)
+        clash = clash.first()
+        if clash:
+            form.add_error(
+                "starts_at", _("%(field)s is taken by %(match)s.") % {"field": field.name, "match": str(clash)}
+            )
+
+
 class MatchForm(forms.ModelForm):
     """A match of the tournament: its teams, field and time, and its length — a number of chukkers
     of 7:00 each as the rules have them (Rule 14.b(1)), or, for a practice match (a club's practice
@@ -296,8 +349,9 @@ class MatchForm(forms.ModelForm):
             self.initial.setdefault("practice", True)
             self.initial.setdefault("chukker_length", mss(seconds))
         if self.instance.pk and self.instance.last_seq > 0:
-            for name in ("home", "away", "periods", "home_defends", "practice", "chukker_length"):
-                self.fields[name].disabled = True
+            for name in (*LOCKED_ONCE_PLAYED, "practice", "chukker_length"):
+                if name in self.fields:
+                    self.fields[name].disabled = True
 
     def clean_chukker_length(self) -> int | None:
         text = self.cleaned_data.get("chukker_length") or ""
@@ -329,33 +383,7 @@ class MatchForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         self._set_length(cleaned)
-        home, away, field, starts_at = (cleaned.get(k) for k in ("home", "away", "field", "starts_at"))
-        tournament = self.instance.tournament
-        if home and away and home == away:
-            raise forms.ValidationError(_("A team cannot play itself."))
-        for entry in (home, away):
-            if entry and not (self.instance.pk and self.instance.last_seq > 0):
-                for problem in roster_problems(entry):
-                    self.add_error("home" if entry == home else "away", problem)
-        if starts_at:
-            day = timezone.localdate(starts_at)
-            if not tournament.starts_on <= day <= tournament.ends_on:
-                self.add_error(
-                    "starts_at",
-                    _("The tournament runs from %(first)s to %(last)s.")
-                    % {"first": tournament.starts_on, "last": tournament.ends_on},
-                )
-        if field and starts_at:
-            clash = Match.objects.filter(
-                field=field, starts_at__gt=starts_at - FIELD_GAP, starts_at__lt=starts_at + FIELD_GAP
-            )
-            if self.instance.pk:
-                clash = clash.exclude(pk=self.instance.pk)
-            clash = clash.first()
-            if clash:
-                self.add_error(
-                    "starts_at", _("%(field)s is taken by %(match)s.") % {"field": field.name, "match": str(clash)}
-                )
+        match_check(self, self.instance.tournament)
         return cleaned
 
 
@@ -391,15 +419,22 @@ class OfficialsForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        umpires = set(cleaned.get("umpires") or [])
-        referee, scorer = cleaned.get("referee"), cleaned.get("scorer")
-        if len(umpires) > 2:
-            self.add_error("umpires", _("A match has at most two umpires."))
-        if referee and referee in umpires:
-            self.add_error("referee", _("The referee cannot also be an umpire of the match."))
-        if scorer and (scorer in umpires or scorer == referee):
-            self.add_error("scorer", _("The scorer cannot also umpire or referee the match."))
+        officials_check(self)
         return cleaned
+
+
+def officials_check(form: forms.BaseForm) -> None:
+    """The rules of a match's officials, as errors on ``form`` (its ``umpires``, ``referee`` and
+    ``scorer``): at most two umpires, and nobody in two roles."""
+    cleaned = form.cleaned_data
+    umpires = set(cleaned.get("umpires") or [])
+    referee, scorer = cleaned.get("referee"), cleaned.get("scorer")
+    if len(umpires) > 2:
+        form.add_error("umpires", _("A match has at most two umpires."))
+    if referee and referee in umpires:
+        form.add_error("referee", _("The referee cannot also be an umpire of the match."))
+    if scorer and (scorer in umpires or scorer == referee):
+        form.add_error("scorer", _("The scorer cannot also umpire or referee the match."))
 
 
 def officials_clashes(match: Match) -> list[str]:

@@ -15,9 +15,19 @@ from matches.models import Match
 TEAMS = ("home", "away")
 
 
-def how_label(how: str) -> str:
+# A penalty's number as the rulebook writes it.
+PENALTY_NAMES = {"1": "1", "2": "2", "3": "3", "4": "4", "5a": "5.a", "5b": "5.b", "6": "6"}
+
+
+def how_label(how: str, penalty: str | None = None) -> str:
+    """How a goal was scored (the engine's ``Scored.how``; a stored report may hold the older
+    ``goal`` and ``at_whistle``), with the penalty it came from when known."""
+    if how == "penalty" and penalty in PENALTY_NAMES:
+        return _("penalty goal (Penalty %(penalty)s)") % {"penalty": PENALTY_NAMES[penalty]}
     return {
         "goal": _("goal"),
+        "field": _("goal"),
+        "unattributed": _("goal"),
         "own_goal": _("own goal"),
         "penalty": _("penalty goal"),
         "penalty_1": _("Penalty 1 (awarded)"),

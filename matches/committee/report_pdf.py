@@ -87,7 +87,7 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
                         labels.clock_label(g["clock"]),
                         team[g["team"]],
                         g.get("player") or (f"#{g['number']}" if g.get("number") else ""),
-                        labels.how_label(g["how"]),
+                        labels.how_label(g["how"], g.get("penalty")),
                     ]
                 )
         table([_("Chukker"), _("Time played"), _("Team"), pgettext("who scored a goal", "Scorer"), _("How")], rows)

@@ -32,9 +32,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from matches.games import match_config
+from matches.games import match_config, match_game
 from matches.models import Match, MatchEvent
-from officiating.engine import MatchConfig, fold, to_state
+from officiating.engine import fold, to_state
 from officiating.engine.boxscore import box_score
 from officiating.engine.boxscore_json import box_score_dict
 
@@ -134,7 +134,9 @@ def match_report_data(match: Match) -> dict[str, Any]:
     config = match_config(match)
     rows = _events(match)
     by_id = {r.client_id: r for r in rows}
-    folded = fold(MatchConfig.from_dict(config), [r.payload for r in rows], lang="en")
+    # The match's own fold (kept by ``matches.games``), seen event by event.
+    game = match_game(match, config)
+    folded = fold(game.config, [], game=game, lang="en")
     names = {(team, p["number"]): p["name"] for team in TEAMS for p in config[team]["players"]}
 
     def player(team: str | None, number: Any) -> str | None:
@@ -167,27 +169,6 @@ def match_report_data(match: Match) -> dict[str, Any]:
         if key[0] or key[1] == "shootout":
             period_row(key)
 
-        # Goals: whatever raised a team's score (a goal, a Penalty 1, a goal at the whistle, the
-        # shootout's deciding goal), credited to the period it was scored in.
-        for team in TEAMS:
-            delta = float(after["score"][team]) - float(before["score"][team])
-            if delta <= 0:
-                continue
-            goal = {**where, "team": team, "goals": delta, "how": "goal", "number": None, "player": None}
-            if kind == "goal":
-                scorer_team = _other(team) if event.get("own_goal") else team
-                goal.update(
-                    number=event.get("number"),
-                    player=player(scorer_team, event.get("number")),
-                    how="own_goal" if event.get("own_goal") else ("penalty" if event.get("from_penalty") else "goal"),
-                )
-            elif kind == "foul":
-                goal["how"] = "penalty_1" if event.get("penalty") == "1" else "at_whistle"
-            elif kind == "shootout_attempt":
-                goal["how"] = "shootout"
-            else:
-                goal["how"] = kind
-            period_row(key)["goals"].append(goal)
         if key in periods:
             period_row(key)["score_after"] = after["score"]
 
@@ -322,9 +303,26 @@ def match_report_data(match: Match) -> dict[str, Any]:
         )
 
     # The box score of the same fold (docs/STATISTICS.md): no second fold of the log, and no second
-    # count of the penalties. Each of its penalties is a row of the report's table (a Penalty 1 and
-    # the 5.b after it are two), so the table and the box score's "awarded / converted" agree.
+    # count of the goals or the penalties. Its goals are the fold's own records (``Game.scored``),
+    # each under the period it went in; each of its penalties is a row of the report's table (a
+    # Penalty 1 and the 5.b after it are two), so the table and the box score's "awarded /
+    # converted" agree.
     box = box_score_dict(box_score(folded))
+    for goal in box["goals"]:
+        period_row((goal["period"], goal["period_kind"]))["goals"].append(
+            {
+                "seq": goal["seq"],
+                "period": goal["period"],
+                "period_kind": goal["period_kind"],
+                "clock": goal["clock"],
+                "team": goal["team"],
+                "goals": 1,
+                "how": goal["how"],
+                "penalty": goal["penalty"],
+                "number": goal["number"],
+                "player": goal["name"],
+            }
+        )
     penalties = [
         {**p, "player": foulers.get(p["seq"]) if p["cause"] == "foul" else None, "advantage": False}
         for p in box["penalties"]

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _, pgettext
 from redis.exceptions import RedisError
 
 from matches.committee.report_labels import (
+    PENALTY_NAMES,
     TEAMS,
     card_label,
     clock_label,
@@ -36,9 +37,10 @@ from matches.committee.report_labels import (
     reason_label,
     result_sentence,
 )
-from matches.games import match_config
+from matches.games import match_config, match_game
 from matches.models import Match, MatchEvent
-from officiating.engine import MatchConfig, fold
+from officiating.engine import fold
+from officiating.engine.state import Scored
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +49,6 @@ NOT_SHOWN = frozenset({"hold", "release"})
 # A "play" is shown where it opens a period; elsewhere it only takes the restart the entry before it
 # already gives, with its rule (half the entries of a match, and no news).
 PERIOD_OPENS = frozenset({"scheduled", "interval"})
-PENALTY_NAMES = {"1": "1", "2": "2", "3": "3", "4": "4", "5a": "5.a", "5b": "5.b", "6": "6"}
 
 
 def _other(team: str) -> str:
@@ -105,20 +106,34 @@ class _Words:
         return f"{self.teams['home']} {goals(score['home'])} – {goals(score['away'])} {self.teams['away']}"
 
 
-def _sentence(kind: str, event: dict[str, Any], before: dict[str, Any], after: dict[str, Any], w: _Words) -> str:
+def _goal_sentence(goal: Scored, w: _Words) -> str:
+    """A goal as the engine recorded it (``Game.scored``): the box score's and the report's kind."""
+    team = goal.team
+    if goal.own_goal:
+        return _("Own goal by %(player)s: a goal for %(team)s.") % {
+            "player": w.player(goal.hitter_team, goal.number),
+            "team": w.team(team),
+        }
+    params = {
+        "team": w.team(team),
+        "player": w.player(team, goal.number) if goal.number is not None else w.team(team),
+        "penalty": PENALTY_NAMES.get(goal.penalty or "", ""),
+    }
+    if params["penalty"]:
+        return _("Penalty %(penalty)s goal for %(team)s, hit by %(player)s.") % params
+    if goal.penalty is not None:
+        return _("Penalty goal for %(team)s, hit by %(player)s.") % params
+    return _("Goal for %(team)s, hit by %(player)s.") % params
+
+
+def _sentence(
+    kind: str, event: dict[str, Any], before: dict[str, Any], after: dict[str, Any], w: _Words, goals: list[Scored]
+) -> str:
     team = event.get("team")
     if kind == "play":  # (shown only where it opens a period)
-        return _("Throw-in: the chukker begins.")
-    if kind == "goal":
-        if event.get("own_goal"):
-            return _("Own goal by %(player)s: a goal for %(team)s.") % {
-                "player": w.player(_other(team), event.get("number")),
-                "team": w.team(team),
-            }
-        hitter = w.player(team, event.get("number")) if event.get("number") else w.team(team)
-        if event.get("from_penalty"):
-            return _("Penalty goal for %(team)s, hit by %(player)s.") % {"team": w.team(team), "player": hitter}
-        return _("Goal for %(team)s, hit by %(player)s.") % {"team": w.team(team), "player": hitter}
+        return _opening(before.get("restart") or {}, w)
+    if kind == "goal" and goals:
+        return " ".join(_goal_sentence(g, w) for g in goals)
     if kind == "foul":
         against = event.get("against")
         params = {
@@ -205,6 +220,23 @@ def _sentence(kind: str, event: dict[str, Any], before: dict[str, Any], after: d
     return kind
 
 
+def _opening(restart: dict[str, Any], w: _Words) -> str:
+    """The "Play" that opens a period, by the restart it takes: a throw-in, or what the last
+    stoppage of the period before carried over to open this one (14.b(2): a penalty, a free hit
+    after a ball over the side, a knock-in)."""
+    kind = restart.get("kind")
+    params = {"team": w.team(restart.get("team")), "penalty": PENALTY_NAMES.get(restart.get("penalty") or "", "")}
+    if kind == "penalty":
+        return _("The chukker begins with the Penalty %(penalty)s to %(team)s.") % params
+    if kind == "free_hit":
+        return _("The chukker begins with the free hit to %(team)s.") % params
+    if kind == "knock_in":
+        return _("The chukker begins with the knock-in by %(team)s.") % params
+    if kind == "possession_play":
+        return _("The chukker begins with the possession play of %(team)s.") % params
+    return _("Throw-in: the chukker begins.")
+
+
 # The rule an event rests on where the engine gives no restart after it.
 EVENT_RULES = {
     "horn": "14.b(1)",
@@ -253,8 +285,13 @@ def _heading(key: tuple[str, int]) -> str:
 
 def _build(match: Match, lang: str) -> dict[str, Any]:
     config = match_config(match)
-    rows = MatchEvent.objects.filter(match=match, seq__lte=match.last_seq).order_by("seq")
-    folded = fold(MatchConfig.from_dict(config), rows.values_list("payload", flat=True), lang=lang)
+    # The match's own fold (kept by ``matches.games``), seen event by event; its goals are the
+    # engine's records, as the box score and the report count them.
+    game = match_game(match, config)
+    folded = fold(game.config, [], game=game, lang=lang)
+    goals: dict[str, list[Scored]] = {}
+    for goal in game.scored:
+        goals.setdefault(goal.id, []).append(goal)
     words = _Words(config)
     periods: list[dict[str, Any]] = []
     final: dict[str, Any] | None = None
@@ -276,17 +313,18 @@ def _build(match: Match, lang: str) -> dict[str, Any]:
             continue
         if not periods or periods[-1]["key"] != list(key):
             periods.append({"key": list(key), "heading": _heading(key), "entries": [], "score": ""})
-        scored = [t for t in TEAMS if float(after["score"][t]) > float(before["score"][t])]
+        scored = goals.get(step.id, [])
         # A "play" has no clock of its own: it starts the period's clock where the state after it says.
         clock = event.get("clock") if kind != "play" else (after.get("clock") or {}).get("elapsed")
         shown: dict[str, Any] = {
             "seq": step.seq,
             "type": kind,
             "clock": "" if key[0] in ("before", "shootout") else clock_label(clock),
-            "text": _sentence(kind, event, before, after, words),
+            "text": _sentence(kind, event, before, after, words, scored),
             "rule": _rule(kind, before, after),
-            "team": event.get("team") if event.get("team") in TEAMS else (scored[0] if scored else None),
+            "team": event.get("team") if event.get("team") in TEAMS else (scored[0].team if scored else None),
             "goal": bool(scored),
+            "goals": [{"team": g.team, "how": g.how, "penalty": g.penalty, "number": g.number} for g in scored],
             "score": words.score(after["score"]) if scored else "",
             "tally": _tally(after) if kind == "shootout_attempt" else "",
         }

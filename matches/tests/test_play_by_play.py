@@ -75,7 +75,8 @@ def test_it_shows_every_event_that_counts_in_order_under_its_chukker(live):
     assert headings == ["Chukker 1", "Chukker 2", "Chukker 3"]
     chukker_2 = html[html.index("Chukker 2") : html.index("Chukker 3")]
     assert shown_seqs(chukker_2) == [14, 15, 17, 19, 21, 23, 24]
-    assert "0:00 Throw-in: the chukker begins." in entry(chukker_2, 14)
+    # Chukker 1 ended on a ball over the side after the seven-minute horn: its free hit opens chukker 2.
+    assert "0:00 The chukker begins with the free hit to Ellerstina Red." in entry(chukker_2, 14)
     assert "Final horn: end of the chukker." in entry(chukker_2, 24)
 
 
@@ -107,7 +108,9 @@ def test_a_foul_names_the_penalty_and_the_rule(live):
     text = entry(page(live), 8)
     assert "Foul by Gonzalo Pieres (Ellerstina Red, No. 2): Penalty 3 to La Dolfina Blue." in text
     assert "Rule 22.b: Penalty 3 to La Dolfina Blue" in text
-    assert "Penalty goal for Ellerstina Red, hit by Facundo Pieres" in entry(page(live), 17)
+    # The goal that ended the run of play of a Penalty 4 taken by Ellerstina Red: the engine's record
+    # (the box score's and the report's) says which penalty it came from.
+    assert "Penalty 4 goal for Ellerstina Red, hit by Facundo Pieres" in entry(page(live), 17)
 
 
 def test_it_reads_in_spanish_with_the_rule_cited_in_spanish(live):
@@ -259,8 +262,9 @@ def test_a_whole_match_reads_from_the_throw_in_to_the_result(to_the_shootout):
         "Blue 0 1 (Blue 0, No. 1) changes horse.",
         "The umpires set the clock to 0:25 played. Rule 14.b(1)",
         "Foul by Blue 0 3 (Blue 0, No. 3): Penalty 2 to Red 1. Yellow card.",
-        # After the substitution, Red's No. 4 is the reserve.
-        "Goal for Red 1, hit by Reserve Player (Red 1, No. 4). Blue 0 1 – 1 Red 1",
+        # After the substitution, Red's No. 4 is the reserve; the goal ends the run of play of the
+        # Penalty 2 Red took, so it is a penalty goal, as the box score counts it.
+        "Penalty 2 goal for Red 1, hit by Reserve Player (Red 1, No. 4). Blue 0 1 – 1 Red 1",
         "Seven-minute horn: the chukker ends at the next stoppage or the second horn. Rule 14.b(1)",
         "Final horn: the match is tied.",
         "The committee orders a shootout; Blue 0 hit first. Rule 14.d",
@@ -284,3 +288,37 @@ def test_a_whole_match_reads_in_spanish(to_the_shootout):
         "Shootout, ronda 1, desde 40 yardas: Red 1 1 (Red 1, n.º 1) falla.",
     ):
         assert sentence in text, sentence
+
+
+def test_a_chukker_opened_by_a_carried_over_free_hit_begins_with_that_free_hit_not_a_throw_in():
+    """14.b(2): after the seven-minute horn a ball over the side ends the chukker, and its free hit
+    (22.f) opens the next one. The line of the "Play" that opens chukker 2 says so (issue 38),
+    instead of "Throw-in: the chukker begins" right after the line that carried the free hit over."""
+    from matches.permissions import SCORER_GROUP
+    from matches.tests.personas import make_match, make_user
+
+    match = make_match(scorer=make_user("sam", SCORER_GROUP), periods=2)
+    t0 = time.time() - 3600
+
+    def at(seconds: float, **event) -> int:
+        result = match_event_log(
+            match_id=match.pk, event={"id": str(uuid.uuid4()), **event}, user=match.scorer, now=t0 + seconds
+        )
+        assert result.accepted, (event, result.error)
+        match.refresh_from_db()
+        return match.last_seq
+
+    at(0, type="play")
+    at(420, type="horn", kind="seven", clock=420)
+    # Blue hits it over the side line at midfield: a free hit to Red, carried over to chukker 2.
+    out = at(
+        425, type="ball_out", line="side", at={"x": 150, "y": 0}, last_hit_by="home", deflected_off="none", clock=425
+    )
+    opens = at(425 + 300, type="play")
+    html = page(match)
+    assert "next period" in entry(html, out)  # the line that carries the free hit over
+    red = match.away.team.name
+    assert f"The chukker begins with the free hit to {red}." in entry(html, opens)
+    assert "Throw-in" not in entry(html, opens)
+    spanish = entry(page(match, "es"), opens)
+    assert f"Comienza el chukker con el tiro libre para {red}." in spanish, spanish

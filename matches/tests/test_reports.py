@@ -90,7 +90,7 @@ def test_the_report_has_every_part(played):
     assert [p["name"] for p in home["players"]] == [f"{m.home.team.name} {n}" for n in range(1, 5)]
     assert home["handicap"] == 6 and home["handicap_goals"] == 0
     goals = [(p["number"], g["team"], g["number"], g["how"]) for p in data["periods"] for g in p["goals"]]
-    assert goals == [(1, "home", 3, "goal"), (1, "away", 2, "penalty"), (2, "home", 1, "goal")]
+    assert goals == [(1, "home", 3, "field"), (1, "away", 2, "penalty"), (2, "home", 1, "field")]
     assert data["periods"][0]["goals"][0]["player"] == f"{m.home.team.name} 3"
     assert [(p["number"], p["knock_ins"]) for p in data["periods"]] == [
         (1, {"home": 0, "away": 1}),

@@ -48,6 +48,8 @@ Modules, in the order they depend on one another (no circles):
   corrections, entries in progress), ``players`` (players and horses, cards, substitutions),
   ``play`` ("Play" and the stoppages of Rules 21 and 22), ``committee`` (suspension, overtime,
   shootout, forfeiture);
+- ``records``: what the fold records of each event for the surfaces to read (every goal, with
+  its kind, hitter, penalty and period: ``Game.scored``; the event of a knock-out);
 - ``log``: ``decide`` (ids, corrections, snapshots), ``same_event``, ``due_events``;
 - ``projection``: the contract's state JSON (``to_state``); ``replay``: log files and ``fold``.
 """

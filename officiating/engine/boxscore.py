@@ -6,6 +6,9 @@ figure is counted).
 
 The words, as the figures use them:
 
+goals
+    The fold's own records (``Game.scored``, made by ``scoring`` as each goal went in): this
+    module counts them and never works a goal out again. Their kinds:
 goal from play (field goal)
     A ``goal`` event credited to the hitter's own team that did not come from a penalty.
 goal from a penalty
@@ -47,18 +50,18 @@ from typing import Any
 
 from .config import TEAMS, MatchConfig
 from .log import new_game
+from .records import PENALTIES, UNKNOWN_PENALTY
 from .replay import Fold, Step
-from .state import Game, other
+from .state import Game, Scored, other
 
-PENALTIES = ("1", "2", "3", "4", "5a", "5b", "6")
-UNKNOWN_PENALTY = "unknown"
 # 21.d: a fall counts as an injury when the player is hurt or unconscious (as the engine times it).
 INJURY_REASONS = frozenset({"injured_player", "player_fall"})
 
 
 @dataclass(frozen=True, slots=True)
 class GoalRecord:
-    """One goal, in the order of the match. ``how``: ``field`` (from play), ``penalty``,
+    """One goal, in the order of the match: the fold's record (``state.Scored``, whose fields
+    these are) at its place in the log (``seq``). ``how``: ``field`` (from play), ``penalty``,
     ``own_goal``, ``penalty_1`` (awarded), ``shootout`` (the deciding goal) or ``unattributed``.
     ``hitter_team`` is the team of the player who hit it (the other team's for an own goal)."""
 
@@ -72,6 +75,34 @@ class GoalRecord:
     hitter_team: str | None
     name: str | None
     penalty: str | None
+    id: str = ""  # the event that scored it
+
+    @property
+    def own_goal(self) -> bool:
+        return self.hitter_team is not None and self.hitter_team != self.team
+
+
+def goal_record(seq: int, goal: Scored) -> GoalRecord:
+    """The fold's record of a goal at its place in the log."""
+    return GoalRecord(
+        seq,
+        goal.period,
+        goal.period_kind,
+        goal.clock,
+        goal.team,
+        goal.how,
+        goal.number,
+        goal.hitter_team,
+        goal.name,
+        goal.penalty,
+        goal.id,
+    )
+
+
+def goal_records(game: Game) -> tuple[GoalRecord, ...]:
+    """Every goal of ``game`` (the fold's records) with its place in the log: what a surface that
+    lists goals reads, with no fold of its own."""
+    return tuple(goal_record(game.seq_of(g.id) or 0, g) for g in game.scored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,12 +280,6 @@ def _count(config: MatchConfig, steps: Iterable[Step], last_seq: int) -> BoxScor
             players[key] = _Player(current.handicap if current is not None else None)
         return players[key]
 
-    def name_of(game: Game, team: str | None, number: Any) -> str | None:
-        if team not in TEAMS or not isinstance(number, int):
-            return None
-        current = next((p for p in game.roster(team) if p.number == number), None)
-        return current.name if current is not None else None
-
     goals: list[GoalRecord] = []
     penalties: list[PenaltyRecord] = []
     knock_ins: list[KnockInRecord] = []
@@ -284,11 +309,18 @@ def _count(config: MatchConfig, steps: Iterable[Step], last_seq: int) -> BoxScor
                 penalties[pending] = replace(hit, converted=scored)
                 pending = None
 
-        # -- goals: whatever raised a team's goals -----------------------------------------------
-        for i, team in enumerate(TEAMS):
-            gained = after.goals[i] - before.goals[i]
-            for _ in range(max(0, gained)):
-                goals.append(_goal(before, ev, kind, team, at, player, name_of))
+        # -- goals: the fold's records of the goals this event scored ------------------------------
+        for scored in after.scored[len(before.scored) :]:
+            goals.append(goal_record(step.seq, scored))
+            hitter = player(before, scored.hitter_team, scored.number)
+            if hitter is None:
+                continue
+            if scored.how == "own_goal":
+                hitter.own_goals += 1
+            elif scored.how == "penalty" and scored.penalty is not None:
+                hitter.penalty_goals[scored.penalty] += 1
+            elif scored.how == "field":
+                hitter.goals += 1
 
         # -- penalties awarded -----------------------------------------------------------------
         restart = after.restart
@@ -347,52 +379,6 @@ def _count(config: MatchConfig, steps: Iterable[Step], last_seq: int) -> BoxScor
 def _num(ev: dict[str, Any]) -> int | None:
     n = ev.get("number")
     return n if isinstance(n, int) and not isinstance(n, bool) else None
-
-
-def _goal(
-    before: Game,
-    ev: dict[str, Any],
-    kind: Any,
-    team: str,
-    at: tuple[int, int, str, float | None],
-    player: Any,
-    name_of: Any,
-) -> GoalRecord:
-    if kind == "shootout_attempt":
-        return GoalRecord(*at, team, "shootout", None, None, None, None)
-    if kind == "foul":
-        return GoalRecord(*at, team, "penalty_1", None, None, None, "1")
-    if kind != "goal":  # (no other event scores; counted for the team should one ever do)
-        return GoalRecord(*at, team, "unattributed", None, None, None, None)
-    number = _num(ev)
-    if ev.get("own_goal"):
-        hitter_team = other(team)
-        p = player(before, hitter_team, number)
-        if p is None:  # an own goal nobody was named for
-            return GoalRecord(*at, team, "unattributed", None, hitter_team, None, None)
-        p.own_goals += 1
-        return GoalRecord(*at, team, "own_goal", number, hitter_team, name_of(before, hitter_team, number), None)
-    taken = before.taken
-    off_penalty = taken is not None and taken.kind == "penalty" and taken.team == team
-    fp = ev.get("from_penalty")
-    penalty: str | None = None
-    if fp or off_penalty:
-        if isinstance(fp, str) and fp in PENALTIES:
-            penalty = fp
-        elif off_penalty and taken is not None and taken.penalty:
-            penalty = taken.penalty
-        else:
-            penalty = UNKNOWN_PENALTY
-    p = player(before, team, number)
-    if p is None:
-        return GoalRecord(*at, team, "unattributed", None, team, None, penalty)
-    if penalty is not None:
-        p.penalty_goals[penalty] += 1
-    else:
-        p.goals += 1
-    return GoalRecord(
-        *at, team, "penalty" if penalty else "field", number, team, name_of(before, team, number), penalty
-    )
 
 
 def _assemble(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import committee, events as E, messages as m, periods, play as P, players, restarts as R, strict
+from . import committee, events as E, messages as m, periods, play as P, players, records, restarts as R, strict
 from .config import MatchConfig
 from .events import parse
 from .messages import Rejection
@@ -104,6 +104,10 @@ def apply(game: Game, ev: E.Event, now: float | None) -> Game:
     if type(body) is Rejection:  # a bad field: judged after the clock, as it always was
         raise Refused(body)
     g = HANDLERS[etype](game, body, clock, now)
+    # Each goal and knock-out recorded once, by the fold that makes it (``records``). A handler
+    # that changes neither keeps the very same tuples: two identity checks per event.
+    if g.goals is not game.goals or g.unavailable is not game.unavailable:
+        g = records.recorded(game, g, ev)
     if g.holds or g.held_from is not None:
         g = periods.settle_holds(g, ev)
     tick = g.running and clock is not None and g.elapsed < clock and (g.anchor is None or now is None)

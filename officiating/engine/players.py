@@ -63,7 +63,8 @@ def mount(game: Game, ev: E.Mount, clock: float | None, now: float | None) -> Ga
     player(game, team, number)
     gate(game, "in_play", "stopped", "interval", "scheduled", "tied", "shootout")
     mounts = (*(x for x in game.mounts if not (x[0] == team and x[1] == number)), (team, number, horse))
-    g = evolve(game, mounts=mounts)
+    ridden = game.ridden if (team, number, horse) in game.ridden else (*game.ridden, (team, number, horse))
+    g = evolve(game, mounts=mounts, ridden=ridden)
     excused = excusal(game, team, horse)
     if excused is None:
         return g

@@ -1,8 +1,9 @@
 """Match-log files and stored logs: load one, fold it, replay it (``manage.py replay``).
 
 ``fold`` is the one place a whole log is folded: the server re-deriving a match, the official
-report, the last goals of a scoreboard and the shootout's rounds all read its ``Fold`` — the game
-after the log, and the steps of the events that count, each with the game (and the state) after
+report, the play-by-play, the box score and the shootout's rounds all read its ``Fold`` — the game
+after the log (with the fold's own records of every goal, ``Game.scored``: what the scoreboard's
+goal list reads), and the steps of the events that count, each with the game (and the state) after
 it in the log without its voided events — so nothing outside the engine folds or re-implements a
 void.
 """

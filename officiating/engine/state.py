@@ -102,6 +102,7 @@ class Unavailable:
     reason: str
     name: str | None = None
     substituted: bool = False  # the number is now worn by an eligible substitute
+    event: str | None = None  # the id of the event that made it so (``records``)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,35 @@ class Shootout:
     order: dict[str, tuple[int, ...]]
     attempts: tuple[tuple[str, int, bool], ...] = ()
     winner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One goal of the game, recorded by the fold as it raised a team's goals (``records``): the
+    one account of a goal every surface reads (box score, report, score sheet, scoreboard,
+    play-by-play). ``id``: the event that scored it (its place in the log: ``Game.seq_of``).
+
+    ``how``: ``field`` (from play), ``penalty`` (from a penalty hit: ``penalty`` says which, or
+    ``unknown``), ``own_goal``, ``penalty_1`` (a goal awarded, 14.b(2)), ``shootout`` (the deciding
+    goal, 14.d) or ``unattributed`` (no hitter recorded). ``hitter_team``: the team of the player
+    who hit it (the other team's for an own goal); ``name``: that player's name at the time.
+    ``period``/``period_kind``: the period the game was in when it went in (0, ``shootout`` for
+    the shootout's goal)."""
+
+    id: str
+    period: int
+    period_kind: str  # regulation | overtime | shootout
+    clock: float | None
+    team: str  # credited with the goal
+    how: str
+    number: int | None
+    hitter_team: str | None
+    name: str | None
+    penalty: str | None  # 1, 2, 3, 4, 5a, 5b, 6 or unknown; None when not from a penalty
+
+    @property
+    def own_goal(self) -> bool:
+        return self.hitter_team is not None and self.hitter_team != self.team
 
 
 class Entry(NamedTuple):
@@ -164,6 +194,7 @@ class Game:
     running: bool
     anchor: float | None
     goals: tuple[int, int]  # accepted goals (home, away), handicap goals excluded
+    scored: tuple[Scored, ...]  # those goals, one record each, in the order they went in
     home_defends: End
     restart: Restart | None
     taken: Restart | None  # the restart taken at the last "Play", until the next stoppage
@@ -172,7 +203,8 @@ class Game:
     excused: tuple[ExcusedHorse, ...]
     unavailable: tuple[Unavailable, ...]
     rosters: tuple[tuple[Player, ...], tuple[Player, ...]]
-    mounts: tuple[tuple[str, int, str], ...]
+    mounts: tuple[tuple[str, int, str], ...]  # the horse each player rides now
+    ridden: tuple[tuple[str, int, str], ...]  # every (team, number, horse) mounted, once, in order
     cards: tuple[tuple[str, int | None, str], ...]
     courtesy_period: int | None  # the period whose courtesy change was used (21.f(2))
     stoppage: int  # counts stoppages; an excusal belongs to one
@@ -223,6 +255,11 @@ class Game:
     def roster(self, team: str) -> tuple[Player, ...]:
         return self.rosters[0 if team == "home" else 1]
 
+    def seq_of(self, event_id: str) -> int | None:
+        """The sequence number of an accepted event of this game's log (None: not in it)."""
+        i = self.log.index.get(event_id)
+        return i + 1 if i is not None and i < self.log_len else None
+
 
 def leader(config: MatchConfig, goals: tuple[int, int]) -> str | None:
     """The team ahead on handicap goals plus ``goals`` (home, away), or None when tied."""
@@ -242,6 +279,7 @@ def new_game(config: MatchConfig, opening: Restart) -> Game:
         running=False,
         anchor=None,
         goals=(0, 0),
+        scored=(),
         home_defends=config.home_defends,
         restart=opening,
         taken=None,
@@ -251,6 +289,7 @@ def new_game(config: MatchConfig, opening: Restart) -> Game:
         unavailable=(),
         rosters=(config.home.players, config.away.players),
         mounts=(),
+        ridden=(),
         cards=(),
         courtesy_period=None,
         stoppage=0,

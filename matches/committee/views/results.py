@@ -119,7 +119,7 @@ class ReportView:
                         **g,
                         "team_name": self.team[g["team"]],
                         "clock_label": reports.clock_label(g["clock"]),
-                        "how_label": reports.how_label(g["how"]),
+                        "how_label": reports.how_label(g["how"], g.get("penalty")),
                     }
                     for g in p["goals"]
                 ],
