@@ -177,6 +177,10 @@ class Match(models.Model):
         FINAL = "final", _("Final")
         SUBSIDIARY = "subsidiary", _("Subsidiary")
 
+    class KeptAt(models.TextChoices):
+        SERVER = "server", _("this server")
+        FIELD = "field", _("the field")
+
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches"
     )
@@ -229,6 +233,11 @@ class Match(models.Model):
     last_seq = models.PositiveIntegerField(_("log position"), default=0, editable=False)
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False
+    )
+    # Where the match's log is written (matches/field/): here, or on the field's own server, whose
+    # log this server then holds as a replica (it refuses the officials' writes and runs no clock).
+    kept_at = models.CharField(
+        _("kept at"), max_length=6, choices=KeptAt.choices, default=KeptAt.SERVER, editable=False
     )
 
     class Meta:

@@ -1,6 +1,6 @@
 """``/api/``: the JSON API and its OpenAPI document (docs/LIVE-PROTOCOL.md)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from matches.awards import api as awards
 from matches.live import stream
@@ -35,5 +35,6 @@ urlpatterns = [
         name="api-tournament-stats-csv",
     ),
     path("time", views.server_time, name="api-time"),
+    path("field/", include("matches.field.urls")),
     path("openapi.json", views.openapi_document, name="api-openapi"),
 ]

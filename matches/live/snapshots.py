@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from matches import selectors
+from matches.field.selectors import field_presence
 
 from .clock import match_caught_up
 
@@ -27,6 +28,8 @@ def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None)
         "state": selectors.match_state(match, now=now, lang=lang),
         "last_seq": match.last_seq,
         "server_time": now,
+        # A match kept at the field: the field's state as last heard from it (matches/field/).
+        "field": field_presence(match),
     }
 
 
