@@ -6,8 +6,9 @@ the log after the replica's last seq (``POST /api/field/matches/{id}/log``), bat
 until the replica has all of it. ``run()`` is the loop of ``manage.py field_sync``: it pushes
 every link whose match has moved on, sends a heartbeat now and then (the public screens of the
 tournament's server say when the field was last heard from), and after a failure waits longer
-each time (1 s, 2 s, 4 s … 60 s, with jitter). Nothing is kept in memory that a restart would
-lose: where the replica stands is asked again, or read from the answer to the next push.
+each time (``backoff``: every 2 s at most while the link is down, up to 60 s after a refusal).
+Nothing is kept in memory that a restart would lose: where the replica stands is stored with the
+link (``remote_last_seq``) and corrected by the replica's answer to the next push.
 
 The field keeps its log whatever the answer; a refusal is stored with the link
 (``FieldLink.error_code``/``error_message``) and shown on the field's screens and by
@@ -32,12 +33,12 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from matches.games import _config_key, match_config
-from matches.models import Match, MatchEvent
+from matches.models import Match
 from matches.scoresheet.hashing import log_hash
 from matches.selectors import match_with_config
 
 from .models import FieldLink
-from .wire import pairing_import
+from .wire import log_items, pairing_import
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ TIMEOUT = 10.0  # seconds a request may take
 HEARTBEAT = 15.0  # seconds between pushes when nothing is new
 IDLE_POLL = 0.25  # seconds between looks at the local log
 BACKOFF_MAX = 60.0
+UNREACHABLE_MAX = 2.0
 
 
 class LinkError(Exception):
@@ -110,28 +112,11 @@ class Pushed:
     caught_up: bool
 
 
-def _rows(match_id: int, after: int, upto: int) -> list[dict[str, Any]]:
-    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after, seq__lte=upto).order_by("seq")[:BATCH]
-    return [
-        {
-            "seq": seq,
-            "id": client_id,
-            "type": type_,
-            "payload": payload,
-            "received_at": received_at.timestamp(),
-            "sent_by": username,
-        }
-        for seq, client_id, type_, payload, received_at, username in rows.values_list(
-            "seq", "client_id", "type", "payload", "received_at", "sent_by__username"
-        )
-    ]
-
-
 def batch_body(match_id: int, after: int) -> dict[str, Any]:
     """The push of the local log after ``after`` (at most ``BATCH`` events): the events as stored,
     the log hash up to ``after`` and up to the last event sent, and the match's config hash."""
     match = match_with_config(match_id)
-    events = _rows(match.pk, after, match.last_seq)
+    events = log_items(match.pk, after, BATCH)
     upto = after + len(events)
     return {
         "after": after,
@@ -179,9 +164,15 @@ def _note(link: FieldLink, **fields: Any) -> None:
     FieldLink.objects.filter(pk=link.pk).update(**fields)
 
 
-def backoff(failures: int) -> float:
-    """Seconds to wait after ``failures`` failures in a row: doubling from 1 s to 60 s, ±20 %."""
-    base = min(BACKOFF_MAX, 2.0 ** max(0, failures - 1))
+def backoff(failures: int, code: str = "") -> float:
+    """Seconds to wait after ``failures`` failures in a row, ±20 %. No link (``unreachable``): a
+    try costs the tournament's server nothing, so at most every 2 s (the replica catches up within
+    about 2 s of the link's return). A refusal or a server error: doubling from 1 s to 60 s (a
+    refusal repeats until someone acts; the server is not hammered meanwhile)."""
+    if code == "unreachable":
+        base = min(UNREACHABLE_MAX, 0.25 * 2.0 ** max(0, failures - 1))
+    else:
+        base = min(BACKOFF_MAX, 2.0 ** max(0, failures - 1))
     return base * random.uniform(0.8, 1.2)
 
 
@@ -205,7 +196,7 @@ def run(*, once: bool = False, stop=lambda: False) -> None:
             except LinkError as error:
                 failures = link.failures + 1
                 _note(link, failures=failures, error_code=error.code, error_message=error.message)
-                wait = backoff(failures)
+                wait = backoff(failures, error.code)
                 next_try[link.pk] = time.monotonic() + wait
                 log.warning(
                     "field sync of match %s: %s (%s); next try in %.0f s",

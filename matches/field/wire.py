@@ -89,10 +89,14 @@ def field_officials(match: Match) -> list[dict[str, Any]]:
     return [_official(user, sorted(set(r))) for user, r in roles.values()]
 
 
-def pairing_payload(match_id: int) -> dict[str, Any]:
-    match = match_with_config(match_id)
-    tournament, field = match.tournament, match.field
-    log = [
+def log_items(match_id: int, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+    """The match's stored events after ``after`` as the protocol carries them (the pairing's log,
+    a push's events): each with its seq, id, type, payload as stored (``server_time`` and ``by``
+    included), when it was received and by whom (the login)."""
+    rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
+    if limit is not None:
+        rows = rows[:limit]
+    return [
         {
             "seq": seq,
             "id": client_id,
@@ -101,10 +105,15 @@ def pairing_payload(match_id: int) -> dict[str, Any]:
             "received_at": received_at.timestamp(),
             "sent_by": username,
         }
-        for seq, client_id, type_, payload, received_at, username in MatchEvent.objects.filter(match=match)
-        .order_by("seq")
-        .values_list("seq", "client_id", "type", "payload", "received_at", "sent_by__username")
+        for seq, client_id, type_, payload, received_at, username in rows.values_list(
+            "seq", "client_id", "type", "payload", "received_at", "sent_by__username"
+        )
     ]
+
+
+def pairing_payload(match_id: int) -> dict[str, Any]:
+    match = match_with_config(match_id)
+    tournament, field = match.tournament, match.field
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -139,7 +148,7 @@ def pairing_payload(match_id: int) -> dict[str, Any]:
         "home": _team(match.home),
         "away": _team(match.away),
         "officials": field_officials(match),
-        "log": log,
+        "log": log_items(match.pk),
         "config_hash": _config_key(match_config(match)),
     }
 
