@@ -24,7 +24,10 @@ def field_token_new(request: HttpRequest, pk: int) -> HttpResponse:
     match = committee_match(request, pk)
     token, secret = field_token_issue(match=match, user=request.user)
     server = request.build_absolute_uri("/").rstrip("/")
-    response = render(request, "field/token.html", {"match": match, "token": token, "secret": secret, "server": server})
+    command = f"./dev field pair --server {server} --match {match.pk} --token {secret}"
+    response = render(
+        request, "field/token.html", {"match": match, "token": token, "secret": secret, "command": command}
+    )
     response["Cache-Control"] = "no-store"
     return response
 

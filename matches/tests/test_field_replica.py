@@ -225,7 +225,7 @@ def test_while_kept_at_the_field_the_server_refuses_the_officials_events(pair, c
         content_type="application/json",
         headers={"accept-language": "es"},
     )
-    assert answer.status_code == 423 and "campo" in answer.json()["error"]["message"]
+    assert answer.status_code == 423 and "se lleva en la cancha" in answer.json()["error"]["message"]
     assert rows(replica) == []
 
 

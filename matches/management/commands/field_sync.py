@@ -24,6 +24,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, once: bool, status: bool, **options) -> None:
         if status:
+            if not FieldLink.objects.exists():
+                self.stdout.write("no match paired yet: ./dev field pair --server URL --match ID --token TOKEN")
             for link in FieldLink.objects.select_related("match"):
                 state = f"error {link.error_code}: {link.error_message}" if link.error_code else "ok"
                 self.stdout.write(
