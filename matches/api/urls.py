@@ -1,8 +1,9 @@
 """``/api/``: the JSON API and its OpenAPI document (docs/LIVE-PROTOCOL.md)."""
 
-from django.urls import include, path
+from django.urls import path
 
 from matches.awards import api as awards
+from matches.field import api as field
 from matches.live import stream
 from matches.scoresheet import api as scoresheet
 from matches.stats import api as stats
@@ -35,6 +36,7 @@ urlpatterns = [
         name="api-tournament-stats-csv",
     ),
     path("time", views.server_time, name="api-time"),
-    path("field/", include("matches.field.urls")),
+    path("field/matches/<int:match_id>/pairing", field.match_pairing, name="api-field-pairing"),
+    path("field/matches/<int:match_id>/log", field.match_log, name="api-field-log"),
     path("openapi.json", views.openapi_document, name="api-openapi"),
 ]

@@ -37,10 +37,7 @@ def _refused(refusal: FieldRefusal) -> JsonResponse:
     body: dict = {"error": {"code": refusal.code, "rule": None, "message": refusal.message(request_language())}}
     if refusal.last_seq is not None:
         body["last_seq"] = refusal.last_seq
-    response = JsonResponse(body, status=refusal.status)
-    if refusal.status == 401:
-        response["WWW-Authenticate"] = 'Bearer realm="field"'
-    return response
+    return JsonResponse(body, status=refusal.status)
 
 
 def _not_found() -> JsonResponse:

@@ -57,13 +57,9 @@ REFUSED = {
 
 def _refusals() -> dict[str, Any]:
     return {
-        "401": error_response(
-            "No field token, or one not known here (field_token_missing, field_token_wrong).",
-            "field_token_wrong",
-            "This field token is not known here: check it, or ask the committee for a new one.",
-        ),
         "403": error_response(
-            "The token expired, was revoked, or is for another match.",
+            "No field token, one not known here, expired, revoked, or for another match (field_token_missing, "
+            "field_token_wrong, field_token_expired, field_token_revoked, field_token_other_match).",
             "field_token_revoked",
             "The committee revoked this field token: ask the committee for a new one.",
         ),

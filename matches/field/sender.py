@@ -6,7 +6,7 @@ the log after the replica's last seq (``POST /api/field/matches/{id}/log``), bat
 until the replica has all of it. ``run()`` is the loop of ``manage.py field_sync``: it pushes
 every link whose match has moved on, sends a heartbeat now and then (the public screens of the
 tournament's server say when the field was last heard from), and after a failure waits longer
-each time (``backoff``: every 2 s at most while the link is down, up to 60 s after a refusal).
+each time (``backoff``: every second at most while the link is down, up to 60 s after a refusal).
 Nothing is kept in memory that a restart would lose: where the replica stands is stored with the
 link (``remote_last_seq``) and corrected by the replica's answer to the next push.
 
@@ -47,7 +47,7 @@ TIMEOUT = 10.0  # seconds a request may take
 HEARTBEAT = 15.0  # seconds between pushes when nothing is new
 IDLE_POLL = 0.25  # seconds between looks at the local log
 BACKOFF_MAX = 60.0
-UNREACHABLE_MAX = 2.0
+UNREACHABLE_MAX = 1.0
 
 
 class LinkError(Exception):
@@ -166,8 +166,8 @@ def _note(link: FieldLink, **fields: Any) -> None:
 
 def backoff(failures: int, code: str = "") -> float:
     """Seconds to wait after ``failures`` failures in a row, ±20 %. No link (``unreachable``): a
-    try costs the tournament's server nothing, so at most every 2 s (the replica catches up within
-    about 2 s of the link's return). A refusal or a server error: doubling from 1 s to 60 s (a
+    try costs the tournament's server nothing, so every second at most (the replica catches up
+    within about a second of the link's return). A refusal or a server error: doubling from 1 s to 60 s (a
     refusal repeats until someone acts; the server is not hammered meanwhile)."""
     if code == "unreachable":
         base = min(UNREACHABLE_MAX, 0.25 * 2.0 ** max(0, failures - 1))

@@ -116,10 +116,10 @@ def field_token_check(secret: str | None, match_id: int):
     from .models import FieldToken
 
     if not secret:
-        raise _refusal("field_token_missing", 401, NO_TOKEN)
+        raise _refusal("field_token_missing", 403, NO_TOKEN)
     token = FieldToken.objects.select_related("match").filter(token_hash=token_hash(secret)).first()
     if token is None:
-        raise _refusal("field_token_wrong", 401, WRONG_TOKEN)
+        raise _refusal("field_token_wrong", 403, WRONG_TOKEN)
     if token.revoked_at is not None:
         raise _refusal("field_token_revoked", 403, REVOKED_TOKEN)
     if token.expires_at <= timezone.now():

@@ -1,10 +1,14 @@
-"""``/api/field/``: the field server's API on the tournament's server (``matches.field.api``)."""
+"""``/committee/matches/{id}/field/…``: the committee's part of a match kept at the field (its API,
+``/api/field/``, is routed with the rest of the API: ``matches.api.urls``)."""
 
 from django.urls import path
 
-from . import api
+from . import views
+
+app_name = "field"
 
 urlpatterns = [
-    path("matches/<int:match_id>/pairing", api.match_pairing, name="api-field-pairing"),
-    path("matches/<int:match_id>/log", api.match_log, name="api-field-log"),
+    path("matches/<int:pk>/field/token/", views.field_token_new, name="token_new"),
+    path("matches/<int:pk>/field/tokens/<int:token_id>/revoke/", views.field_token_cancel, name="token_revoke"),
+    path("matches/<int:pk>/field/keep/", views.field_keep, name="keep"),
 ]

@@ -145,14 +145,44 @@ class FieldSync:
         self.proc = None
 
 
-def field_server(make_server, tmp_path: Path) -> ServerProcess:
-    """A field server as ``./dev field`` runs it: SQLite, in-memory layer, Celery eager, no Redis."""
-    return make_server(
-        "field",
-        demo=False,
-        database_url=f"sqlite:///{tmp_path / 'field.sqlite3'}",
-        extra_env={"FIELD_SERVER": "true", "REDIS_URL": "", "CHANNEL_PREFIX": "field"},
-    )
+class Paired:
+    """A tournament's server (the demo; started), the proxy in front of it, and a field server's
+    database paired with one of its matches through the proxy (the match handed to the field), as
+    the committee and ``./dev field pair`` leave them. ``make(name, **kwargs)``: a ``ServerProcess``
+    (the tests' ``make_server``). The field server is not started; ``sync`` runs once ``start_sync``."""
+
+    def __init__(self, make, field_database: Path) -> None:
+        self.tournament = make("tournament").start()
+        self.proxy = TcpProxy(self.tournament.port)
+        self.sync: FieldSync | None = None
+        self.remote_id, self.scorer = scheduled_match(self.tournament)
+        token = self.tournament.manage("field_token", "--match", str(self.remote_id)).strip().splitlines()[-1]
+        self.tournament.manage("field_keep", "--match", str(self.remote_id), "--at", "field")
+        # As ``./dev field`` runs it: SQLite, the in-memory layer, Celery eager, no Redis.
+        self.field = make(
+            "field",
+            demo=False,
+            database_url=f"sqlite:///{field_database}",
+            extra_env={"FIELD_SERVER": "true", "REDIS_URL": "", "CHANNEL_PREFIX": "field"},
+        )
+        out = self.field.manage(
+            "field_pair", "--server", self.proxy.url, "--match", str(self.remote_id), "--token", token
+        )
+        self.match_id = int(out.split(" is match ")[1].split()[0])
+
+    def start_sync(self) -> FieldSync:
+        self.sync = FieldSync(self.field).start()
+        return self.sync
+
+    def replica_state(self) -> dict[str, Any]:
+        status, body = self.tournament.client().request("GET", f"/api/matches/{self.remote_id}/state")
+        assert status == 200, body
+        return body
+
+    def close(self) -> None:
+        if self.sync is not None:
+            self.sync.stop()
+        self.proxy.close()
 
 
 def until(condition, *, timeout: float = 30.0, what: str = "the condition") -> Any:

@@ -16,7 +16,7 @@ import pytest
 
 from matches.demo import DEMO_PASSWORD
 
-from .field_link import FieldSync, TcpProxy, field_server, log_record, scheduled_match, until
+from .field_link import Paired, log_record, until
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -36,26 +36,25 @@ def state(client, match_id: int) -> dict:
 def test_a_chukker_logged_at_the_field_while_the_link_is_down_reaches_the_tournaments_server_whole(
     make_server, tmp_path
 ):
-    tournament = make_server("tournament").start()
-    proxy = TcpProxy(tournament.port)
-    sync = None
+    link = Paired(make_server, tmp_path / "field.sqlite3")
+    tournament, field, proxy, remote_id, match_id, scorer = (
+        link.tournament,
+        link.field,
+        link.proxy,
+        link.remote_id,
+        link.match_id,
+        link.scorer,
+    )
     try:
-        remote_id, scorer = scheduled_match(tournament)
-        token = tournament.manage("field_token", "--match", str(remote_id)).strip().splitlines()[-1]
-        tournament.manage("field_keep", "--match", str(remote_id), "--at", "field")
-
-        field = field_server(make_server, tmp_path)
-        out = field.manage("field_pair", "--server", proxy.url, "--match", str(remote_id), "--token", token)
-        match_id = int(out.split(" is match ")[1].split()[0])
         field.start()
-        sync = FieldSync(field).start()
+        sync = link.start_sync()
         public = tournament.client()
         until(lambda: state(public, remote_id)["field"]["heard_at"], what="the field's first heartbeat")
 
         # The officials at the field sign in with their usual password (the pairing brought its hash).
         at_field = field.client()
         at_field.login(scorer, DEMO_PASSWORD)
-        refused, body = tournament.client(), None
+        refused = tournament.client()
         refused.login(scorer, DEMO_PASSWORD)
         status, body = refused.request("POST", f"/api/matches/{remote_id}/events", {"id": "x1", "type": "play"})
         assert status == 423 and body["error"]["code"] == "kept_at_field"
@@ -85,7 +84,7 @@ def test_a_chukker_logged_at_the_field_while_the_link_is_down_reaches_the_tourna
         uplink = until(lambda: state(at_field, match_id)["field"]["uplink"]["error"], what="the field's error")
         assert uplink["code"] == "unreachable"
         sync.stop(kill=True)
-        sync = FieldSync(field).start()
+        link.start_sync()
         # Meanwhile the tournament's server shows the field's state as last heard, and when.
         replica = state(public, remote_id)
         assert replica["last_seq"] == 0 and replica["field"]["kept_at"] == "field"
@@ -108,6 +107,4 @@ def test_a_chukker_logged_at_the_field_while_the_link_is_down_reaches_the_tourna
         assert "OK" in field.manage("verify_report", "--match", str(match_id), "--hash", hex_hash)
         assert until(lambda: state(at_field, match_id)["field"]["uplink"]["error"] is None, what="the error cleared")
     finally:
-        if sync is not None:
-            sync.stop()
-        proxy.close()
+        link.close()
