@@ -1,4 +1,5 @@
-"""``{% load field %}``: the committee's panel of a match kept at the field (``matches.field``)."""
+"""``{% load field %}``: a match kept at the field (``matches.field``) on the committee's match page
+(``field_panel``), and on the scorer's screen of a field server (``field_uplink``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django import template
+from django.conf import settings
 
-from matches.field.models import FieldToken
+from matches.field.models import FieldLink, FieldToken
 from matches.field.selectors import field_presence
 from matches.models import Match
 
@@ -25,3 +27,10 @@ def field_panel(context: dict[str, Any], match: Match) -> dict[str, Any]:
         "tokens": list(FieldToken.objects.filter(match=match)[:10]),
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.inclusion_tag("field/_uplink.html")
+def field_uplink(match: Match) -> dict[str, Any]:
+    """On a field server, for a match it keeps for a tournament's server: how the upload stands."""
+    show = bool(getattr(settings, "FIELD_SERVER", False)) and FieldLink.objects.filter(match=match).exists()
+    return {"match": match, "show": show}

@@ -12,16 +12,17 @@ import time
 
 import pytest
 from django.contrib.auth import authenticate
+from django.test import Client
 
 from matches.field.models import FieldLink
-from matches.field.sender import backoff, check_server_url
+from matches.field.sender import backoff, check_server_url, run
 from matches.field.wire import PairingError, pairing_import, pairing_payload
 from matches.games import _config_key, match_config
 from matches.models import MatchEvent
 from matches.scoresheet.hashing import log_hash
 from matches.selectors import match_with_config
 
-from .live_helpers import cast, ev, log  # noqa: F401  (cast is a fixture)
+from .live_helpers import cast, client_for, ev, log  # noqa: F401  (cast is a fixture)
 from .personas import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +98,17 @@ def test_the_sender_waits_longer_after_each_refusal_and_at_most_a_second_without
     refused = [backoff(n, "log_changed") for n in range(1, 12)]
     assert refused[0] <= 1.2 and 48 <= refused[-1] <= 72
     assert all(backoff(n, "unreachable") <= 1.2 for n in range(1, 30))
+
+
+def test_the_fields_scorer_sees_what_is_wrong_with_the_upload_and_the_field_keeps_its_log(cast, settings):
+    settings.FIELD_SERVER = True
+    field = pairing_import(pairing_payload(cast.match_a.pk), server_url="http://127.0.0.1:9", token="pft_x")
+    log(field, ev("play"), now=time.time() - 100)
+    run(once=True)  # nothing listens on port 9: no link
+    uplink = Client().get(f"/api/matches/{field.pk}/state").json()["field"]["uplink"]
+    assert uplink["error"]["code"] == "unreachable" and uplink["remote_last_seq"] == 0 and uplink["failures"] == 1
+    assert MatchEvent.objects.filter(match=field).count() == 1
+    page = client_for(cast.scorer_a).get(f"/matches/{field.pk}/scorer/").content.decode()
+    assert 'id="field-uplink"' in page and "js/field-uplink.js" in page
+    settings.FIELD_SERVER = False
+    assert 'id="field-uplink"' not in client_for(cast.scorer_a).get(f"/matches/{field.pk}/scorer/").content.decode()
