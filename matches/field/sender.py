@@ -110,6 +110,7 @@ class Pushed:
     sent: int  # events the replica took (new ones)
     remote_last_seq: int
     caught_up: bool
+    kept_at: str = "field"  # "server": the tournament's server has the match back (it ended, or was taken back)
 
 
 def batch_body(match_id: int, after: int) -> dict[str, Any]:
@@ -150,11 +151,13 @@ def push(link: FieldLink) -> Pushed:
                 continue
             raise
         sent += int(answer.get("appended") or 0)
-        after = int(answer["last_seq"])
+        moved, after = int(answer["last_seq"]) > after, int(answer["last_seq"])
         _note(link, remote_last_seq=after, sent_at=timezone.now(), failures=0, error_code="", error_message="")
         last_seq = Match.objects.filter(pk=link.match_id).values_list("last_seq", flat=True).get()
         if after >= last_seq:
-            return Pushed(sent, after, True)
+            return Pushed(sent, after, True, str(answer.get("kept_at") or "field"))
+        if not moved:  # (cannot happen with a replica that answers as documented: never spin on one)
+            break
     return Pushed(sent, after, False)
 
 
@@ -181,6 +184,7 @@ def run(*, once: bool = False, stop=lambda: False) -> None:
     heartbeat is due, and back off after a failure."""
     next_try: dict[int, float] = {}
     last_push: dict[int, float] = {}
+    returned: set[int] = set()
     while not stop():
         close_old_connections()
         now = time.monotonic()
@@ -188,7 +192,8 @@ def run(*, once: bool = False, stop=lambda: False) -> None:
             if now < next_try.get(link.pk, 0.0):
                 continue
             behind = link.match.last_seq > link.remote_last_seq
-            if not behind and now - last_push.get(link.pk, -HEARTBEAT) < HEARTBEAT:
+            # No heartbeat once the tournament's server has the match back: nothing more is awaited.
+            if not behind and (link.pk in returned or now - last_push.get(link.pk, -HEARTBEAT) < HEARTBEAT):
                 continue
             _note(link, attempted_at=timezone.now())
             try:
@@ -207,6 +212,8 @@ def run(*, once: bool = False, stop=lambda: False) -> None:
                 )
                 continue
             last_push[link.pk] = time.monotonic()
+            if pushed.caught_up and pushed.kept_at == "server":
+                returned.add(link.pk)
             if pushed.sent:
                 log.info(
                     "field sync of match %s: %s events sent, the replica is at #%s",
