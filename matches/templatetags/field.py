@@ -18,6 +18,8 @@ register = template.Library()
 
 @register.inclusion_tag("field/_panel.html", takes_context=True)
 def field_panel(context: dict[str, Any], match: Match) -> dict[str, Any]:
+    if getattr(settings, "FIELD_SERVER", False):
+        return {"on_field_server": True}  # the field server keeps the match: nothing to hand over here
     presence = field_presence(match) or {}
     heard = presence.get("heard_at")
     return {

@@ -64,3 +64,9 @@ def test_it_refuses_the_committee_of_another_tournament_and_the_officials(cast):
         answer = client_for(user).post(f"/committee/matches/{cast.match_a.pk}/field/token/")
         assert answer.status_code == 403
     assert not FieldToken.objects.exists()
+
+
+def test_a_field_server_shows_no_hand_over_panel(cast, settings):
+    settings.FIELD_SERVER = True
+    page = client_for(cast.committee).get(f"/committee/matches/{cast.match_a.pk}/").content.decode()
+    assert 'id="field-keeping"' not in page
