@@ -3,9 +3,10 @@
 ``DATABASE_URL`` names one), joined by a TCP proxy on loopback that the test cuts and restores.
 
 A whole chukker is logged at the field, through the field server's API, while the link is down:
-a goal, a foul, a knock-in and the chukker's end (the field's own clock appends the horn). When
-the link returns, both logs are the same event for event, with the same state and log hash, and
-``verify_report`` agrees on both."""
+a goal, a foul, a knock-in and the chukker's end (the field's own clock appends the horn); the
+field's sender and the tournament's server are restarted meanwhile. When the link returns, both
+logs are the same event for event, with the same state and log hash, and ``verify_report`` agrees
+on both."""
 
 from __future__ import annotations
 
@@ -80,11 +81,13 @@ def test_a_chukker_logged_at_the_field_while_the_link_is_down_reaches_the_tourna
         )
         assert ended
 
-        # The field keeps its log and says what is wrong; the sender is restarted mid-outage.
+        # The field keeps its log and says what is wrong; the sender and the tournament's server are
+        # both restarted mid-outage (the server killed).
         uplink = until(lambda: state(at_field, match_id)["field"]["uplink"]["error"], what="the field's error")
         assert uplink["code"] == "unreachable"
         sync.stop(kill=True)
         link.start_sync()
+        tournament.restart(kill=True)
         # Meanwhile the tournament's server shows the field's state as last heard, and when.
         replica = state(public, remote_id)
         assert replica["last_seq"] == 0 and replica["field"]["kept_at"] == "field"
