@@ -4,6 +4,7 @@ inserted directly into the tournament's database, in one transaction, with the f
 
     python bench/bench_field_sync.py                 # 100 and 1,000 events, 3 rounds each
     python bench/bench_field_sync.py --events 100 --rounds 1
+    python bench/bench_field_sync.py --latency 40    # with the link up: 40 events, one at a time
 
 Each round: the tournament's server (uvicorn, the demo, PostgreSQL when DATABASE_URL names one, else
 SQLite) and a field server's database (SQLite, as ``./dev field``) paired with it through a TCP proxy
@@ -14,6 +15,11 @@ proxy's restore to the tournament's server's state API answering the field's las
 20 ms). It includes the sender's wait before its next try (at most 1 s ±20 % while the link is
 down), reported apart as ``retry_wait`` (until the replica shows the first batch). Writes
 ``bench/results/field_sync.json``.
+
+``--latency N``: with the link up, an event's time from the field's POST (the scorer, at the field
+server's API) to its update on a websocket of the tournament's server, for N events one at a time;
+floor: the same events posted to the tournament's server directly, on a match it keeps, heard on
+its own websocket. Writes ``bench/results/field_latency.json``.
 """
 
 from __future__ import annotations
@@ -143,11 +149,92 @@ def one_round(tmp: Path, count: int) -> dict[str, float]:
         tournament.close()
 
 
+def _post_and_hear(client, post_id: int, ws, count: int) -> list[float]:
+    """Post ``count`` events (play, then a ball out, in turn) with ``client`` on match ``post_id``,
+    each once the previous one was heard on ``ws``: the seconds from each POST to its update."""
+    import asyncio
+    import uuid
+
+    from matches.tests.live_servers import receive
+
+    out = {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home", "deflected_off": "none"}
+    times = []
+
+    async def one(n: int) -> float:
+        event = {"id": str(uuid.uuid4()), **({"type": "play"} if n % 2 == 0 else out)}
+        start = time.perf_counter()
+        status, body = await asyncio.to_thread(client.request, "POST", f"/api/matches/{post_id}/events", event)
+        assert status == 201, body
+        while True:
+            update = await receive(ws, "update", timeout=30)
+            if update["last_seq"] >= body["last_seq"]:
+                return time.perf_counter() - start
+
+    async def run() -> None:
+        for n in range(count):
+            times.append(await one(n))
+
+    asyncio.get_event_loop().run_until_complete(run())
+    return times
+
+
+def latency(tmp: Path, count: int) -> dict[str, float]:
+    import asyncio
+
+    from matches.demo import DEMO_PASSWORD
+    from matches.tests.live_servers import receive, ws_connect
+
+    for sub in ("tournament", "field"):
+        (tmp / sub).mkdir(exist_ok=True)
+    link = Paired(lambda name, **kwargs: ServerProcess(tmp / name, name, **kwargs), tmp / "field" / "field.sqlite3")
+    try:
+        link.field.start()
+        link.start_sync()
+        until(lambda: link.replica_state()["field"]["heard_at"], timeout=60, what="the field's first heartbeat")
+        direct_id, direct_scorer = manage_json(
+            link.tournament,
+            "import json; from matches.models import Match; "
+            f"m = Match.objects.filter(last_seq=0, scorer__isnull=False).exclude(pk={link.remote_id}).first(); "
+            "print(json.dumps([m.pk, m.scorer.username]))",
+        )
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        results = {}
+        for name, server, post_id, watch_id, scorer in (
+            ("via_field", link.field, link.match_id, link.remote_id, link.scorer),
+            ("direct", link.tournament, direct_id, direct_id, direct_scorer),
+        ):
+            client = server.client()
+            client.login(scorer, DEMO_PASSWORD)
+            ws = loop.run_until_complete(ws_connect(link.tournament, watch_id))
+            loop.run_until_complete(receive(ws, "snapshot"))
+            times = _post_and_hear(client, post_id, ws, count)
+            loop.run_until_complete(ws.close())
+            ordered = sorted(times[5:])  # the first five warm the processes up
+            results[name] = {
+                "median_ms": round(statistics.median(ordered) * 1000, 1),
+                "p95_ms": round(ordered[int(len(ordered) * 0.95) - 1] * 1000, 1),
+            }
+            print(f"{name}: {results[name]}")
+        return results
+    finally:
+        link.close()
+        link.field.close()
+        link.tournament.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, action="append")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--latency", type=int, metavar="N", help="the link-up latency of N events instead")
     args = parser.parse_args()
+    if args.latency:
+        with tempfile.TemporaryDirectory(prefix="bench-field-") as tmp:
+            measured = latency(Path(tmp), args.latency)
+        out = BASE_DIR / "bench" / "results" / "field_latency.json"
+        out.write_text(json.dumps({"events": args.latency, "results": measured}, indent=2) + "\n")
+        return
     results = {}
     for count in args.events or [100, 1000]:
         rounds = []

@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 BATCH = 200  # events a push
 TIMEOUT = 10.0  # seconds a request may take
 HEARTBEAT = 15.0  # seconds between pushes when nothing is new
-IDLE_POLL = 0.25  # seconds between looks at the local log
+IDLE_POLL = 0.1  # seconds between looks at the local log (a read of one row on SQLite)
 BACKOFF_MAX = 60.0
 UNREACHABLE_MAX = 1.0
 
