@@ -40,6 +40,7 @@ from matches.tests.field_link import Paired, manage_json, until  # noqa: E402
 from polo.testing import ServerProcess  # noqa: E402
 
 STEP = 0.2  # seconds between two events at the field
+DEMO_PASSWORD = "polo-demo"  # the demo's (matches.demo.DEMO_PASSWORD)
 
 
 def generate(match_id: int, count: int) -> None:
@@ -181,7 +182,6 @@ def _post_and_hear(client, post_id: int, ws, count: int) -> list[float]:
 def latency(tmp: Path, count: int) -> dict[str, float]:
     import asyncio
 
-    from matches.demo import DEMO_PASSWORD
     from matches.tests.live_servers import receive, ws_connect
 
     for sub in ("tournament", "field"):
@@ -205,7 +205,7 @@ def latency(tmp: Path, count: int) -> dict[str, float]:
             ("direct", link.tournament, direct_id, direct_id, direct_scorer),
         ):
             client = server.client()
-            client.login(scorer, DEMO_PASSWORD)
+            client.login(scorer, DEMO_PASSWORD)  # (matches.demo would load Django here)
             ws = loop.run_until_complete(ws_connect(link.tournament, watch_id))
             loop.run_until_complete(receive(ws, "snapshot"))
             times = _post_and_hear(client, post_id, ws, count)

@@ -17,6 +17,7 @@ The field keeps its log whatever the answer; a refusal is stored with the link
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 import logging
@@ -33,8 +34,8 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from matches.games import _config_key, match_config
-from matches.models import Match
-from matches.scoresheet.hashing import log_hash
+from matches.models import Match, MatchEvent
+from matches.scoresheet.hashing import canonical_event, hash_lines
 from matches.selectors import match_with_config
 
 from .models import FieldLink
@@ -74,6 +75,13 @@ def check_server_url(url: str) -> str:
     return url.rstrip("/")
 
 
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """The TLS context of every request, made once (loading the system's certificates takes tens of
+    milliseconds: made per request, it was most of an event's time from the field to the server)."""
+    return ssl.create_default_context()
+
+
 def _request(method: str, url: str, token: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body, ensure_ascii=False, allow_nan=False).encode()
     request = urllib.request.Request(
@@ -83,7 +91,7 @@ def _request(method: str, url: str, token: str, body: Any = None) -> Any:
         headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Accept-Language": "en"},
     )
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT, context=ssl.create_default_context()) as answer:
+        with urllib.request.urlopen(request, timeout=TIMEOUT, context=_tls()) as answer:
             return json.loads(answer.read() or b"null")
     except urllib.error.HTTPError as refused:
         try:
@@ -115,14 +123,17 @@ class Pushed:
 
 def batch_body(match_id: int, after: int) -> dict[str, Any]:
     """The push of the local log after ``after`` (at most ``BATCH`` events): the events as stored,
-    the log hash up to ``after`` and up to the last event sent, and the match's config hash."""
+    the log hash up to ``after`` and up to the last event sent (one read of the log for both), and
+    the match's config hash."""
     match = match_with_config(match_id)
     events = log_items(match.pk, after, BATCH)
     upto = after + len(events)
+    rows = MatchEvent.objects.filter(match_id=match.pk, seq__lte=upto).order_by("seq")
+    lines = [canonical_event(*row) for row in rows.values_list("seq", "client_id", "type", "payload")]
     return {
         "after": after,
-        "prefix_hash": log_hash(match.pk, upto=after)[1],
-        "log_hash": log_hash(match.pk, upto=upto)[1],
+        "prefix_hash": hash_lines(lines[:after]),
+        "log_hash": hash_lines(lines),
         "config_hash": _config_key(match_config(match)),
         "events": events,
     }
