@@ -12,7 +12,7 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 # Rooms with records of their own (one app, one app label: their tables stay ``matches_*``).
-ROOMS_WITH_MODELS = ("officials", "committee", "awards", "scoresheet")
+ROOMS_WITH_MODELS = ("officials", "committee", "awards", "scoresheet", "field")
 
 
 class MatchesConfig(AppConfig):

@@ -216,6 +216,10 @@ class Match(models.Model):
         FINAL = "final", _("Final")
         SUBSIDIARY = "subsidiary", _("Subsidiary")
 
+    class KeptAt(models.TextChoices):
+        SERVER = "server", _("this server")
+        FIELD = "field", _("the field")
+
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.PROTECT, related_name="matches"
     )
@@ -287,6 +291,11 @@ class Match(models.Model):
     field_heard_at = models.FloatField(_("field last heard at"), null=True, blank=True, editable=False)
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED, editable=False
+    )
+    # Where the match's log is written (matches/field/): here, or on the field's own server, whose
+    # log this server then holds as a replica (it refuses the officials' writes and runs no clock).
+    kept_at = models.CharField(
+        _("kept at"), max_length=6, choices=KeptAt.choices, default=KeptAt.SERVER, editable=False
     )
 
     class Meta:

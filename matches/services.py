@@ -122,6 +122,15 @@ STALE_SEQUENCE = ServiceRejection(
     "stale_sequence", _("The match has moved on since your last update: check the new state and send again.")
 )
 DUPLICATE_ID = ServiceRejection("duplicate_id", _("Another event with this id was recorded with different content."))
+# One writer per match (matches/field/): while the field's own server keeps the match, this one
+# holds a replica of its log and takes no event for it; the decision is made at the field.
+KEPT_AT_FIELD = ServiceRejection(
+    "kept_at_field",
+    _(
+        "This match is kept at the field: its log is written on the field's own server. Log this event there "
+        "(the scorer's laptop at the field), or ask the committee to take the match back first."
+    ),
+)
 VOID_NOT_PERMITTED = ServiceRejection(
     "void_not_permitted",
     _(
@@ -305,6 +314,10 @@ def match_event_log(
             event=stored_event,
             duplicate=True,
         )
+    if match.kept_at == Match.KeptAt.FIELD:
+        return LogResult(
+            accepted=False, state=to_state(game, now=now, lang=lang), last_seq=match.last_seq, error=KEPT_AT_FIELD
+        )
 
     # The client's expected_seq is checked against the log as the client saw it, before any horn
     # the clock has made due is appended on its behalf.
@@ -362,6 +375,8 @@ def match_clock_catch_up(*, match_id: int, now: float | None = None) -> list[int
     nobody connected). Returns the appended sequence numbers; appending twice is harmless (the
     engine's horn ids are deterministic and the match row is locked)."""
     match = _locked_match(match_id)
+    if match.kept_at == Match.KeptAt.FIELD:
+        return []  # the field's server keeps this match's clock and appends its horns
     config = match_config(match)
     game = match_game(match, config)
     now = _now_after_lock(game) if now is None else now

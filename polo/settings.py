@@ -37,6 +37,8 @@ SCORESHEET_SIGNING_OLD_KEYS = env_list("SCORESHEET_SIGNING_OLD_KEYS", [])
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The app on the field's laptop (``./dev field``, matches/field/): keeps matches for a tournament's server.
+FIELD_SERVER = env_bool("FIELD_SERVER", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -6,7 +6,8 @@
 - ``matches.officials.urls``: the scorer's and the referee's screens;
 - ``matches.committee.urls``: the committee's screens and reports (``/committee/``);
 - ``matches.help.urls``: the guide of each role (``/help/``);
-- ``matches.stats.urls``: box scores, tournament statistics and the USPA score sheet.
+- ``matches.stats.urls``: box scores, tournament statistics and the USPA score sheet;
+- ``matches.field.urls``: the committee's part of a match kept at the field (its API: ``/api/field/``).
 
 The websocket's route is in ``matches.live.routing`` (``polo/asgi.py``).
 """
@@ -26,5 +27,6 @@ urlpatterns = [
     path("committee/", include("matches.committee.urls")),
     path("help/", include("matches.help.urls")),
     path("committee/", include("matches.awards.urls")),
+    path("committee/", include("matches.field.urls")),
     path("", include("matches.stats.urls")),
 ]

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from matches.awards import openapi as awards
+from matches.field import openapi as field
 from matches.stats import openapi as stats
 
 from .openapi_components import (
@@ -205,6 +206,7 @@ def document() -> dict[str, Any]:
                                     "state": ref("State"),
                                     "last_seq": {"type": "integer"},
                                     "server_time": {"type": "number"},
+                                    "field": field.FIELD_PRESENCE,
                                 },
                             },
                             {
@@ -212,6 +214,7 @@ def document() -> dict[str, Any]:
                                 "state": EXAMPLE_STOPPED_STATE,
                                 "last_seq": 28,
                                 "server_time": 1793000010.25,
+                                "field": None,
                             },
                             "The state (the engine's, projected to server_time).",
                         ),
@@ -369,6 +372,7 @@ def document() -> dict[str, Any]:
             },
             **awards.paths(),
             **stats.paths(),
+            **field.paths(),
             "/api/time": {
                 "get": {
                     "operationId": "getTime",
@@ -400,7 +404,7 @@ def document() -> dict[str, Any]:
             },
         },
         "components": {
-            "securitySchemes": SECURITY_SCHEMES,
+            "securitySchemes": {**SECURITY_SCHEMES, **field.security_schemes()},
             "schemas": {
                 **contract_components(),
                 "Error": ERROR,
@@ -457,6 +461,7 @@ def document() -> dict[str, Any]:
                 "ConfirmationsPage": CONFIRMATIONS_PAGE,
                 **awards.schemas(),
                 **stats.schemas(),
+                **field.schemas(),
             },
         },
     }

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from matches.awards import api as awards
+from matches.field import api as field
 from matches.live import stream
 from matches.scoresheet import api as scoresheet
 from matches.stats import api as stats
@@ -35,5 +36,7 @@ urlpatterns = [
         name="api-tournament-stats-csv",
     ),
     path("time", views.server_time, name="api-time"),
+    path("field/matches/<int:match_id>/pairing", field.match_pairing, name="api-field-pairing"),
+    path("field/matches/<int:match_id>/log", field.match_log, name="api-field-log"),
     path("openapi.json", views.openapi_document, name="api-openapi"),
 ]

@@ -186,7 +186,9 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
         if result.would_be is not None:
             would = result.would_be
             body["would_be"] = {"code": would.code, "rule": would.rule, "message": would.message(lang)}
-    return JsonResponse(body, status=409 if error.code == "stale_sequence" else 422)
+    # 423 Locked: the match's log is written on the field's own server (matches/field/).
+    status = {"stale_sequence": 409, "kept_at_field": 423}.get(error.code, 422)
+    return JsonResponse(body, status=status)
 
 
 def _post_event(request: HttpRequest, match_id: int) -> JsonResponse:
@@ -268,9 +270,13 @@ def state_etag(snapshot: dict[str, Any], lang: str) -> str:
     which a screen reading the older one works out the same."""
     clock = {k: v for k, v in snapshot["state"].get("clock", {}).items() if k not in ("elapsed", "anchor", "phase")}
     state = {**snapshot["state"], "clock": clock}
-    field = snapshot["field"]  # whether the field is silent, not for how long (issue 34)
-    heard = [field["silent"], field["heard_at"] if field["silent"] else None]
-    return f'W/"{_tag([lang, snapshot["last_seq"], snapshot["match"], state, heard])}"'
+    # Whether the field is silent, not for how long (issue 34); a match kept at the field: when it was
+    # last heard from, and how its upload stands (issue 35).
+    field = snapshot["field"]
+    said = {k: v for k, v in field.items() if k not in ("heard_at", "silent_for")}
+    if field.get("silent") or field.get("kept_at"):
+        said["heard_at"] = field.get("heard_at")
+    return f'W/"{_tag([lang, snapshot["last_seq"], snapshot["match"], state, said])}"'
 
 
 @require_GET

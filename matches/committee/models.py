@@ -64,6 +64,11 @@ class AuditEntry(models.Model):
         AWARD_WITHDRAW = "award_withdraw", _("Award withdrawn")
         SCORESHEET_SIGN = "scoresheet_sign", _("Scoresheet signed")
         TOURNAMENT_EXPORT = "tournament_export", _("Tournament exported")
+        # A match kept at the field (matches/field/)
+        FIELD_TOKEN_ISSUE = "field_token_issue", _("Field token issued")
+        FIELD_TOKEN_REVOKE = "field_token_revoke", _("Field token revoked")
+        FIELD_KEEP = "field_keep", _("Match handed to the field")
+        FIELD_RETURN = "field_return", _("Match back on the tournament's server")
 
     class Scope(models.TextChoices):
         """Under what authority the action was taken (``matches.permissions.committee_scope``)."""

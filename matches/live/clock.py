@@ -56,7 +56,9 @@ def horn_marks(state: dict[str, Any] | None) -> list[float]:
 
 
 def _running_clocks() -> list[tuple[int, dict[str, Any]]]:
-    return list(Match.objects.filter(state_cache__clock__running=True).values_list("pk", "state_cache"))
+    # A match kept at the field has its clock there (matches/field/): this server appends no horn.
+    running = Match.objects.filter(state_cache__clock__running=True).exclude(kept_at=Match.KeptAt.FIELD)
+    return list(running.values_list("pk", "state_cache"))
 
 
 def _catch_up(match_id: int) -> tuple[list[int], bool]:
@@ -75,6 +77,8 @@ def match_caught_up(match: Match, now: float) -> Match:
     path's catch-up). Only a running clock can make a horn due, and the check itself is a pure
     fold (no lock), so reads stay cheap."""
     clock = (match.state_cache or {}).get("clock") or {}
+    if match.kept_at == Match.KeptAt.FIELD:
+        return match  # the field's server appends this match's horns (matches/field/)
     if clock.get("running") and horns_due(match_game(match), horns_due_by(match, now)):
         if match_clock_catch_up(match_id=match.pk, now=now):
             return match_with_config(match.pk)

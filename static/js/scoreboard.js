@@ -11,6 +11,9 @@
  *
  * The clock shows time left by default (clock-convention.js, screen "scoreboard", or "tv" in the TV
  * layout): always labelled, switched by a button or ``?clock=played``, and the goals' times follow it.
+ *
+ * A match kept at the field (issue 35: the snapshot's ``field``): the state is the field server's as
+ * last heard from it, and the page says how long ago that was (each update it sends is news of it).
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setHidden, setText} from "./dom.js";
@@ -248,6 +251,19 @@ function tick(lv) {
   }
 }
 
+// --- A match kept at the field ---------------------------------------------------------------------
+const keptAtField = !!(data.field && data.field.kept_at === "field");
+let heardAt = keptAtField ? data.field.heard_at : null;
+function renderKept(lv) {
+  const note = part("kept-at-field");
+  setHidden(note, !keptAtField);
+  if (!keptAtField) return;
+  const ago = heardAt == null ? null : Math.max(0, Math.floor(lv.serverNow() - heardAt));
+  note.setAttribute("data-heard-ago", ago == null ? "" : String(ago));
+  setText(note, ago == null ? gettext("Kept at the field: not heard from the field yet")
+    : interpolate(gettext("Kept at the field: last heard from the field %s ago"), [formatClock(ago)]));
+}
+
 const CONN = {live: gettext("Live"), connecting: gettext("Connecting…"), offline: gettext("Offline — reconnecting…")};
 
 live = connect({
@@ -258,6 +274,7 @@ live = connect({
   serverTime: data.server_time,
   field: data.field,
   onState: (state, info) => {
+    if (keptAtField && info.source === "update" && typeof info.serverTime === "number") heardAt = info.serverTime;
     render(state);
     followGoals(state, info);
   },
@@ -266,7 +283,10 @@ live = connect({
     conn.setAttribute("data-status", status);
     setText(conn, CONN[status] || status);
   },
-  onTick: tick,
+  onTick: (lv) => {
+    tick(lv);
+    renderKept(lv);
+  },
 });
 
 // --- Tools -----------------------------------------------------------------------------------------

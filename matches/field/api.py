@@ -1,0 +1,112 @@
+"""``/api/field/``: the field server's side of the tournament's server (docs/LIVE-PROTOCOL.md, "A
+match kept at the field"). The field token is the credential (``Authorization: Bearer <token>``):
+no session, no cookie, so no CSRF.
+
+- ``GET /api/field/matches/{id}/pairing``: everything the field needs to keep the match (``wire``);
+- ``GET /api/field/matches/{id}/log``: where the replica stands (``last_seq``, ``log_hash``, ``kept_at``);
+- ``POST /api/field/matches/{id}/log``: a batch of the field's log (``services.replica_append``).
+
+Errors: ``{"error": {"code", "rule": null, "message"}, "last_seq"?}`` in the caller's language.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, JsonResponse
+from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+
+from matches.api import inputs
+from matches.api.views import request_language
+from matches.models import Match
+from polo.api_errors import too_large
+
+from . import services, wire
+from .services import FieldRefusal, ReplicaAnswer
+
+LOG_MAX_BYTES = 2 * 1024 * 1024  # a batch of 500 events with room to spare (Django reads 2.5 MB)
+
+
+def _bearer(request: HttpRequest) -> str | None:
+    kind, _sep, secret = request.headers.get("Authorization", "").partition(" ")
+    return secret.strip() if kind.lower() == "bearer" and secret.strip() else None
+
+
+def _refused(refusal: FieldRefusal) -> JsonResponse:
+    body: dict = {"error": {"code": refusal.code, "rule": None, "message": refusal.message(request_language())}}
+    if refusal.last_seq is not None:
+        body["last_seq"] = refusal.last_seq
+    return JsonResponse(body, status=refusal.status)
+
+
+def _not_found() -> JsonResponse:
+    return JsonResponse({"error": {"code": "not_found", "rule": None, "message": _("No such match.")}}, status=404)
+
+
+def _replica(answer: ReplicaAnswer, status: int = 200) -> JsonResponse:
+    return JsonResponse(
+        {
+            "last_seq": answer.last_seq,
+            "log_hash": answer.log_hash,
+            "appended": answer.appended,
+            "duplicates": answer.duplicates,
+            "kept_at": answer.kept_at,
+        },
+        status=status,
+    )
+
+
+def _checked(request: HttpRequest, match_id: int):
+    """The token of the request for this match, or the answer refusing it."""
+    if not Match.objects.filter(pk=match_id).exists():
+        return None, _not_found()
+    try:
+        return services.field_token_check(_bearer(request), match_id), None
+    except FieldRefusal as refusal:
+        return None, _refused(refusal)
+
+
+@csrf_exempt
+@require_GET
+def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
+    token, refused = _checked(request, match_id)
+    if refused is not None:
+        add_never_cache_headers(refused)
+        return refused
+    response = JsonResponse(wire.pairing_payload(match_id), json_dumps_params={"ensure_ascii": False})
+    services.field_heard(token)
+    add_never_cache_headers(response)
+    return response
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def match_log(request: HttpRequest, match_id: int) -> JsonResponse:
+    token, refused = _checked(request, match_id)
+    if refused is not None:
+        add_never_cache_headers(refused)
+        return refused
+    if request.method == "GET":
+        response = _replica(services.replica_state(token.match))
+    else:
+        response = _push(request, match_id)
+        if response.status_code == 200:
+            services.field_heard(token)
+    add_never_cache_headers(response)
+    return response
+
+
+def _push(request: HttpRequest, match_id: int) -> JsonResponse:
+    try:
+        body = inputs.read_json(request, LOG_MAX_BYTES)
+    except inputs.BodyRefused as refused:
+        if refused.status == 413:
+            return too_large(refused.limit)
+        message = inputs.body_message(refused.reason, _("The body must be a batch of the field's log (JSON)."))
+        return JsonResponse({"error": {"code": "invalid_log", "rule": None, "message": message}}, status=400)
+    try:
+        answer = services.replica_append(match_id=match_id, body=body)
+    except FieldRefusal as refusal:
+        return _refused(refusal)
+    return _replica(answer)

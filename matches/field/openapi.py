@@ -1,0 +1,159 @@
+"""The field server's part of the OpenAPI document (``matches.api.openapi`` merges ``paths()``,
+``schemas()`` and ``security_schemes()`` into it): docs/LIVE-PROTOCOL.md, "A match kept at the field"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.api.openapi_components import LANGUAGE, MATCH_ID, TOO_LARGE, error_response, json_content, ref
+
+HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256, lowercase hex."}
+FIELD_TOKEN = [{"fieldToken": []}]
+EXAMPLE_HASH = "5f0c3a6f1b2e4d8a9c7b6e5d4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3a291"
+
+# The state API's ``field`` object (``matches.field.selectors.field_presence``).
+FIELD_PRESENCE = {
+    "type": ["object", "null"],
+    "description": "A match kept at the field: on the tournament's server, when the field server last reached "
+    "it (heard_at); on a field server, how the upload of the log stands (uplink). Null otherwise.",
+    "required": ["kept_at"],
+    "properties": {
+        "kept_at": {"enum": ["field", "here"]},
+        "heard_at": {"type": ["number", "null"]},
+        "uplink": {"type": "object"},
+    },
+}
+
+LOG_ITEM = {
+    "type": "object",
+    "required": ["seq", "id", "type", "payload", "received_at"],
+    "properties": {
+        "seq": {"type": "integer", "minimum": 1},
+        "id": {"type": "string", "minLength": 1, "maxLength": 64},
+        "type": {"type": "string"},
+        "payload": {"type": "object", "description": "The event as the field stored it (server_time, by included)."},
+        "received_at": {"type": "number"},
+        "sent_by": {"type": ["string", "null"], "description": "The login of who logged it at the field."},
+    },
+}
+REPLICA = {
+    "type": "object",
+    "required": ["last_seq", "log_hash", "appended", "duplicates", "kept_at"],
+    "properties": {
+        "last_seq": {"type": "integer"},
+        "log_hash": HASH,
+        "appended": {"type": "integer"},
+        "duplicates": {"type": "integer"},
+        "kept_at": {"enum": ["server", "field"]},
+    },
+}
+EXAMPLE_REPLICA = {"last_seq": 15, "log_hash": EXAMPLE_HASH, "appended": 3, "duplicates": 0, "kept_at": "field"}
+REFUSED = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {"error": ref("Error"), "last_seq": {"type": "integer"}},
+}
+
+
+def _refusals() -> dict[str, Any]:
+    return {
+        "403": error_response(
+            "No field token, one not known here, expired, revoked, or for another match (field_token_missing, "
+            "field_token_wrong, field_token_expired, field_token_revoked, field_token_other_match).",
+            "field_token_revoked",
+            "The committee revoked this field token: ask the committee for a new one.",
+        ),
+        "404": error_response("No such match.", "not_found", "No such match."),
+    }
+
+
+def paths() -> dict[str, Any]:
+    return {
+        "/api/field/matches/{match_id}/pairing": {
+            "parameters": [MATCH_ID],
+            "get": {
+                "operationId": "getFieldPairing",
+                "summary": "Everything a field server needs to keep the match (the field token's holder)",
+                "security": FIELD_TOKEN,
+                "parameters": [LANGUAGE],
+                "responses": {
+                    "200": json_content(
+                        {"type": "object", "required": ["format", "version", "match_id", "log", "config_hash"]},
+                        {
+                            "format": "polo-field-pairing",
+                            "version": 1,
+                            "match_id": 3,
+                            "log": [],
+                            "config_hash": EXAMPLE_HASH,
+                        },
+                        "The pairing payload (matches/field/wire.py).",
+                    ),
+                    **_refusals(),
+                },
+            },
+        },
+        "/api/field/matches/{match_id}/log": {
+            "parameters": [MATCH_ID],
+            "get": {
+                "operationId": "getFieldReplica",
+                "summary": "Where the replica of the field's log stands",
+                "security": FIELD_TOKEN,
+                "parameters": [LANGUAGE],
+                "responses": {
+                    "200": json_content(ref("FieldReplica"), {**EXAMPLE_REPLICA, "appended": 0}, "The replica."),
+                    **_refusals(),
+                },
+            },
+            "post": {
+                "operationId": "postFieldLog",
+                "summary": "A batch of the field's log, appended verbatim (resumable, idempotent by event id)",
+                "security": FIELD_TOKEN,
+                "parameters": [LANGUAGE],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["after", "prefix_hash", "log_hash", "config_hash", "events"],
+                                "properties": {
+                                    "after": {"type": "integer", "minimum": 0},
+                                    "prefix_hash": HASH,
+                                    "log_hash": HASH,
+                                    "config_hash": HASH,
+                                    "events": {"type": "array", "maxItems": 500, "items": ref("FieldLogItem")},
+                                },
+                            },
+                            "example": {
+                                "after": 0,
+                                "prefix_hash": EXAMPLE_HASH,
+                                "log_hash": EXAMPLE_HASH,
+                                "config_hash": EXAMPLE_HASH,
+                                "events": [],
+                            },
+                        }
+                    },
+                },
+                "responses": {
+                    "200": json_content(ref("FieldReplica"), EXAMPLE_REPLICA, "Appended (or held already)."),
+                    "400": error_response("Not a batch of the log.", "invalid_log", "The log is not valid: …"),
+                    **_refusals(),
+                    "409": json_content(
+                        REFUSED,
+                        {"error": {"code": "log_gap", "rule": None, "message": "…"}, "last_seq": 12},
+                        "The batch does not extend the replica (log_gap, log_changed, log_other_match, "
+                        "log_not_accepted, not_kept_at_field): nothing stored.",
+                    ),
+                    "413": TOO_LARGE,
+                },
+            },
+        },
+    }
+
+
+def schemas() -> dict[str, Any]:
+    return {"FieldReplica": REPLICA, "FieldLogItem": LOG_ITEM}
+
+
+def security_schemes() -> dict[str, Any]:
+    return {"fieldToken": {"type": "http", "scheme": "bearer", "description": "A field token (the committee's)."}}
