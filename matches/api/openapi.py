@@ -214,7 +214,7 @@ def document() -> dict[str, Any]:
                                 "state": EXAMPLE_STOPPED_STATE,
                                 "last_seq": 28,
                                 "server_time": 1793000010.25,
-                                "field": None,
+                                "field": {"heard_at": 1793000008.5, "silent": False, "silent_for": None},
                             },
                             "The state (the engine's, projected to server_time).",
                         ),

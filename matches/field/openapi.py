@@ -13,13 +13,18 @@ EXAMPLE_HASH = "5f0c3a6f1b2e4d8a9c7b6e5d4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3a291
 
 # The state API's ``field`` object (``matches.field.selectors.field_presence``).
 FIELD_PRESENCE = {
-    "type": ["object", "null"],
-    "description": "A match kept at the field: on the tournament's server, when the field server last reached "
-    "it (heard_at); on a field server, how the upload of the log stands (uplink). Null otherwise.",
-    "required": ["kept_at"],
+    "type": "object",
+    "description": "The field. Its timekeeper (issue 34): heard_at, when the scorer's screen last said it had sent "
+    "everything it kept (null: no timekeeper, the server keeps the time), silent (longer than FIELD_SILENT_SECONDS: "
+    "the screens hold the clock and say they wait for the field) and silent_for. A match kept at the field (issue "
+    "35): on the tournament's server kept_at 'field' and heard_at, when the field server last reached it; on a "
+    "field server kept_at 'here' and uplink, how the upload of the log stands.",
+    "required": ["heard_at", "silent", "silent_for"],
     "properties": {
-        "kept_at": {"enum": ["field", "here"]},
         "heard_at": {"type": ["number", "null"]},
+        "silent": {"type": "boolean"},
+        "silent_for": {"type": ["number", "null"]},
+        "kept_at": {"enum": ["field", "here"]},
         "uplink": {"type": "object"},
     },
 }
