@@ -52,6 +52,7 @@ from .loop import spawn
 
 log = logging.getLogger(__name__)
 
+CLEAN_CLOSES = (1000, 1001)  # a page closed or left: not a link that dropped
 CLOSE_FORBIDDEN = 4003
 CLOSE_NOT_FOUND = 4004
 CLOSE_POLICY = 4008
@@ -226,6 +227,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if self.registered:
             self.registered = False
             await self.hub.unregister(self)
+        if code in CLEAN_CLOSES and getattr(self, "field_sent_all", False):
+            # The scorer's screen closed (a tab closed, the page left) with everything sent: the
+            # field hands the clock back, unless it is heard again meanwhile (a reload). A link
+            # that drops closes no socket cleanly: then the field stays the authority (issue 34).
+            spawn(asyncio.get_running_loop(), self._field_release(self.field_heard_at))
 
     # --- from the client -----------------------------------------------------------------
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -271,8 +277,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self.close_for(CLOSE_POLICY, "invalid_message")
                 return
             await self._send_text(json.dumps({"type": "pong", "client_time": client_time, "server_time": time.time()}))
-            if pending == 0 and self.role == field.TIMEKEEPER_ROLE:
-                await self._field_heard()
+            if self.role == field.TIMEKEEPER_ROLE and pending is not None:
+                self.field_sent_all = pending == 0
+                if pending == 0:
+                    await self._field_heard()
         elif kind == "resync":
             since = message.get("since")
             if since is not None and (type(since) is not int or not 0 <= since <= SINCE_MAX):
@@ -299,6 +307,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if watch is None or watch.done():
             self.field_watch = spawn(asyncio.get_running_loop(), self._field_watch())
 
+    async def _field_release(self, heard_at: float | None) -> None:
+        """After ``FIELD_RELEASE_SECONDS``: if the field has not been heard since this screen closed,
+        the server keeps the match's time again (``field.field_release``); every screen is told."""
+        await asyncio.sleep(field.RELEASE_SECONDS)
+        if heard_at is None or not await database_sync_to_async(field.field_release)(self.match_id, heard_at):
+            return
+        await broadcast.deliver(
+            match_group(self.match_id),
+            {"type": MATCH_FIELD, "match_id": self.match_id, "field": field.field_info(None, time.time())},
+        )
+        clock.wake()
+
     async def _field_watch(self) -> None:
         """Until the field is heard again: announce its silence once it lasts ``FIELD_SILENT_SECONDS``
         (on this socket's process; it goes on after the socket closes, since a field that went away
@@ -308,8 +328,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(max(0.05, wait + 0.05))
             heard_at = await database_sync_to_async(field.field_heard_at)(self.match_id)
             now = time.time()
-            if heard_at is None or not field.field_is_silent(heard_at, now):
-                self.field_heard_at = heard_at or now
+            if heard_at is None:
+                return  # the clock was handed back: nothing to watch
+            if not field.field_is_silent(heard_at, now):
+                if self.closed and heard_at > self.field_heard_at:
+                    return  # heard through another screen since this one closed: its watch goes on
+                self.field_heard_at = heard_at
                 continue
             await broadcast.deliver(
                 match_group(self.match_id),

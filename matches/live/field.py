@@ -12,6 +12,9 @@ the field while it cannot hear it:
   horn's mark (so nothing the field keyed before the horn is still on its way), or when an entry the
   field keyed after the mark arrives (``services``); with no timekeeper ever heard, it keeps the time
   itself, as before;
+- a scorer's screen that closes (its socket closed cleanly: a tab closed, the page left) with
+  everything sent hands the clock back after ``RELEASE_SECONDS`` unless it is heard again (a
+  reload); a link that drops closes nothing cleanly, so the field stays the authority;
 - after ``FIELD_SILENT_SECONDS`` without that word the field is *silent*: every socket of the match
   gets a ``field`` frame, and the screens show "waiting for the field" with how long instead of a
   clock the umpires may have stopped; the next word brings another ``field`` frame, and the field's
@@ -32,6 +35,7 @@ from matches.models import Match
 
 TIMEKEEPER_ROLE = "scorer"
 WRITE_EVERY_SECONDS = 1.0  # a word from the field is written at most this often
+RELEASE_SECONDS = 3.0  # a scorer's screen closed with everything sent: the clock is handed back after this
 
 
 def silent_after() -> float:
@@ -71,3 +75,9 @@ def field_heard(match_id: int, now: float | None = None) -> tuple[bool, float]:
 
 def field_heard_at(match_id: int) -> float | None:
     return Match.objects.filter(pk=match_id).values_list("field_heard_at", flat=True).first()
+
+
+def field_release(match_id: int, heard_at: float) -> bool:
+    """The scorer's screen closed with everything sent and has not been heard since ``heard_at``:
+    the server keeps the match's time again (no timekeeper). True when it did."""
+    return bool(Match.objects.filter(pk=match_id, field_heard_at=heard_at).update(field_heard_at=None))

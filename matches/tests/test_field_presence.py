@@ -105,3 +105,36 @@ async def test_a_horn_that_waited_for_the_field_follows_once_it_is_heard(cast, l
     assert update["events"][0]["event"]["server_time"] == pytest.approx(started + 420.0)
     await public.disconnect()
     await scorer.disconnect()
+
+
+async def test_a_scorers_screen_closed_with_everything_sent_hands_the_clock_back(cast, live, settings, monkeypatch):
+    settings.FIELD_SILENT_SECONDS = 60  # (this test is about the release, not the silence)
+    monkeypatch.setattr(field, "RELEASE_SECONDS", 0.0)
+    scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
+    public, _ = await connect(cast.match_a)
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": 0})
+    await receive_until(public, "field")  # heard
+    assert await database_sync_to_async(heard_at)(cast.match_a) is not None
+    await scorer.disconnect(code=1001)  # the tab closed
+    released = await receive_until(public, "field", timeout=10.0)
+    assert released["field"] == {"heard_at": None, "silent": False, "silent_for": None}
+    assert await database_sync_to_async(heard_at)(cast.match_a) is None
+    await public.disconnect()
+
+
+@pytest.mark.parametrize("pending, code", [(2, 1001), (0, 1006)], ids=["entries unsent", "the link dropped"])
+async def test_a_scorers_screen_gone_otherwise_leaves_the_field_the_authority(cast, live, monkeypatch, pending, code):
+    monkeypatch.setattr(field, "RELEASE_SECONDS", 0.0)  # a release, if any, would come at once
+    scorer, _ = await connect(cast.match_a, user=cast.scorer_a)
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": 0})
+    await receive_until(scorer, "pong", skip=("heartbeat", "field"))
+    await scorer.send_json_to({"type": "ping", "client_time": time.time(), "pending": pending})
+    await receive_until(scorer, "pong", skip=("heartbeat", "field"))
+    heard = await database_sync_to_async(heard_at)(cast.match_a)
+    await scorer.disconnect(code=code)
+    public, _ = await connect(cast.match_a)  # (a round trip through the loop and the database thread)
+    await public.send_json_to({"type": "ping", "client_time": time.time()})
+    await receive_until(public, "pong", skip=("heartbeat", "field"))
+    assert heard is not None
+    assert await database_sync_to_async(heard_at)(cast.match_a) == heard  # still the field's
+    await public.disconnect()
