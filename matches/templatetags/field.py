@@ -1,5 +1,5 @@
 """``{% load field %}``: a match kept at the field (``matches.field``) on the committee's match page
-(``field_panel``), and on the scorer's screen of a field server (``field_uplink``)."""
+(``field_panel``), and on the scorer's screen of a field server (``field_uplink_shown``)."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ def field_panel(context: dict[str, Any], match: Match) -> dict[str, Any]:
     }
 
 
-@register.inclusion_tag("field/_uplink.html")
-def field_uplink(match: Match) -> dict[str, Any]:
-    """On a field server, for a match it keeps for a tournament's server: how the upload stands."""
-    show = bool(getattr(settings, "FIELD_SERVER", False)) and FieldLink.objects.filter(match=match).exists()
-    return {"match": match, "show": show}
+@register.simple_tag
+def field_uplink_shown(match: Match) -> bool:
+    """On a field server, for a match it keeps for a tournament's server: show how the upload stands
+    (``field/_uplink.html``, included by the scorer's page)."""
+    return bool(getattr(settings, "FIELD_SERVER", False)) and FieldLink.objects.filter(match=match).exists()

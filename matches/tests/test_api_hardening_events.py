@@ -56,7 +56,6 @@ def test_a_comment_never_reaches_the_public_feed(cast):
         (ev("ball_out", at={"x": 150, "y": 0, "pad": 1}, **SIDE_OUT), "at.pad"),
         (ev("whistle", reason="other", ball={"x": 1, "y": 1, "z": 0}), "ball.z"),
         (ev("goal", team="home", hold_id="h"), "hold_id"),
-        (ev("goal", team="home", keyed_at=1.0), "keyed_at"),
         (ev("goal", team="home", Team="home"), "Team"),
     ],
 )

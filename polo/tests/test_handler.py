@@ -59,7 +59,8 @@ async def test_a_request_hops_to_the_sync_thread_once_for_its_whole_middleware_c
     (ok, one_hop_hops, missing), (stock_ok, stock_hops, stock_missing) = answers["one_hop"], answers["stock"]
     assert ok["status"] == stock_ok["status"] == 200
     # Both also hop for Django's request_started signal and the response's close: 3 in all here,
-    # against one more for every middleware step there.
-    assert one_hop_hops == 3 and stock_hops >= one_hop_hops + 8, (one_hop_hops, stock_hops)
+    # against more there (a hop at each change between a sync-only middleware step and the rest:
+    # how many depends on which steps are async-capable, 6 more with this project's chain).
+    assert one_hop_hops == 3 and stock_hops >= one_hop_hops + 6, (one_hop_hops, stock_hops)
     assert missing["status"] == stock_missing["status"] == 404
     assert missing["body"] == stock_missing["body"] and b"error" in missing["body"]

@@ -13,6 +13,18 @@
 import {formatClock} from "./format.js";
 import {gettext, interpolate} from "./i18n.js";
 
+/* Seconds since the field's timekeeper was last heard, while it is silent; else null. */
+export function silentFor(field, now) {
+  if (!field || !field.silent || typeof field.heard_at !== "number") return null;
+  return Math.max(0, now - field.heard_at);
+}
+
+/* Up to when a running clock (read at ``anchor``) runs on: now, or, while the field is silent, the
+ * moment it was last heard — the umpires may have stopped it since. */
+export function heldAt(field, now, anchor) {
+  return silentFor(field, now) == null ? now : Math.min(now, Math.max(field.heard_at, anchor));
+}
+
 function banner(live) {
   let box = document.querySelector(`[data-field-banner="${live.matchId}"]`);
   if (!box) {

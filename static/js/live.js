@@ -5,32 +5,23 @@
  *   live.serverNow(); live.clockElapsed(); live.intervalRemaining(); live.state; live.lastSeq; live.close();
  *   api(path, {method, body})  -> Promise<{status, data}>  (status 0: network error)
  *
- * Vocabulary: a *snapshot* is the whole state sent on connect or on a resync request; an *update*
- * is the state after one accepted event (with its sequence number ``seq``). The client keeps
- * ``lastSeq``: an update at or below it is a repeat (ignored), one that skips past it means
- * something was missed (the client asks for a resync). The official clock is never ticked by the
- * server: the client runs it from ``state.clock`` (elapsed at ``anchor``) and a server time
- * synced NTP-style over the socket. Horns are derived locally from that clock (Rule 14.b: one at
- * the end of regular time, ``state.clock.regular_seconds``, two at ``end_seconds``; a warning
- * 2 minutes before a chukker and two at its start) and shown and sounded by horns.js.
+ * A *snapshot* is the whole state (on connect, on resync); an *update* the state after accepted
+ * events (``seq``): one at or below ``lastSeq`` is a repeat, one past it a gap (resync). The clock
+ * runs here from ``state.clock`` (elapsed at ``anchor``) on a server time synced NTP-style; the
+ * horns (Rule 14.b) are derived from it and sounded by horns.js.
  *
- * Where websockets are blocked (a venue's proxy, a firewall: the socket fails twice without ever
- * opening) the page follows the match over Server-Sent Events instead (``/api/matches/{id}/stream``:
- * the same frames; ``transport`` says which), and where that fails too it polls the state with
- * its ETag (a 304 costs the server, and a CDN in front of it, next to nothing).
- *
- * The one debug handle: ``window.PoloLive.instances``, the open connections of the page (the
- * first is the page's match). Tests and the browser benchmarks read the clock and the state
- * through it; no page script talks through it (they import this module).
+ * Where websockets are blocked the page follows the match over Server-Sent Events, else polls the
+ * state with its ETag. While the field's timekeeper is silent (issue 34: field-status.js) the clock
+ * is held where it was last heard. The one debug handle: ``window.PoloLive.instances`` (tests and
+ * the browser benchmarks read the clock and the state through it; no page script does).
  */
-import {renderFieldBanner} from "./field-status.js";
+import {heldAt, renderFieldBanner, silentFor} from "./field-status.js";
 import {formatClock} from "./format.js";
 import {showHornBanner, soundHorn} from "./horns.js";
 
 const HEARTBEAT_TIMEOUT_MS = 35000;  // the server beats every 15 s unless an update came: < 30 s of silence
 const RESYNC_CLOCK_MS = 30000;       // ping burst for the offset every 30 s
-const OFFSET_SAMPLES = 8;
-const POLL_MS = 3000;                // HTTP fallback while the socket is down
+const OFFSET_SAMPLES = 8, POLL_MS = 3000;  // POLL_MS: the HTTP fallback while the socket is down
 const BACKOFF_MIN_MS = 500, BACKOFF_MAX_MS = 30000;
 const HORN_LATE_S = 3;               // a horn noticed later than this (a sleeping tab) stays silent
 const WARNING_LEFT_S = 120;          // the warning horn: 2:00 left in the interval (the protocol's)
@@ -47,14 +38,12 @@ export function csrfToken() {
   return m ? decodeURIComponent(m[1]) : "";
 }
 
-/* fetch with the CSRF token and JSON; resolves {status, data}. Never rejects: a network failure,
- * or a server that dies halfway through its answer, is status 0 (callers keep flags such as "a
- * fetch is in flight" that a rejection would leave set). */
+/* fetch with the CSRF token and JSON; resolves {status, data}; never rejects (a network failure or
+ * an answer cut off is status 0). */
 export function api(path, opts = {}) {
   const method = (opts.method || (opts.body !== undefined ? "POST" : "GET")).toUpperCase();
   const headers = {"Accept": "application/json"};
-  // opts.cache "no-cache": the browser asks again with the ETag it kept (If-None-Match) and a
-  // 304 gives it back its copy (the polls); everything else is never kept.
+  // "no-cache" (the polls): revalidated with the ETag kept; everything else is never kept.
   const init = {method, headers, credentials: "same-origin", cache: opts.cache || "no-store"};
   if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken();
   if (opts.body !== undefined) {
@@ -70,8 +59,7 @@ export function api(path, opts = {}) {
 }
 
 // --- Helpers on the state ------------------------------------------------------------------------
-/* The interval (or half-time) countdown: {seconds, started_at} or null. The engine reports it
- * as ``state.interval`` or as a timer of kind interval/halftime; both carry started_at. */
+/* The interval (or half-time) countdown, {seconds, started_at}, from ``state.interval`` or a timer. */
 export function intervalInfo(state) {
   if (!state || state.status !== "interval") return null;
   const iv = state.interval;
@@ -128,9 +116,7 @@ class Live {
     this.prev = null;  // the clock as last seen by tick(), for horn crossings
     this.ticks = 0;    // how many times the screen has been redrawn (tests wait for the next ones)
     this.timers = {};
-    // Issue 34: what the server last said of the field's timekeeper ({heard_at, silent,
-    // silent_for}): while it is silent the clock is not run on (``clockElapsed``).
-    this.field = opts.field || null;
+    this.field = opts.field || null;  // the server's word on the field's timekeeper (issue 34)
     if (opts.serverTime != null) this.offset = opts.serverTime - clientNow();
     this._onVisible = () => { if (!document.hidden) this.tick(); };
     document.addEventListener("visibilitychange", this._onVisible);
@@ -194,10 +180,8 @@ class Live {
   }
 
   wsFailed() {
-    // A socket that never opened. Twice in a row on a page where none ever has, while HTTP gets
-    // through (GET /api/time answers: the network is up, only the upgrade is refused) and an
-    // EventSource is to hand: websockets are blocked here, so follow the match over Server-Sent
-    // Events from the next attempt on. (On a page that had a socket it is an outage: keep trying.)
+    // Twice a socket that never opened, on a page where none ever has, while GET /api/time answers:
+    // websockets are blocked here, so Server-Sent Events from now on (else an outage: keep trying).
     this.wsFailures += 1;
     if (!this.wsOpened && !this.probing && this.wsFailures >= WS_FAILURES_BEFORE_SSE &&
         typeof window.EventSource === "function") {
@@ -271,18 +255,12 @@ class Live {
     if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
   }
 
-  ping() {
-    const msg = {type: "ping", client_time: clientNow()};
-    if (this.opts.pending) msg.pending = this.opts.pending();  // the field's unsent entries (issue 34)
-    this.send(msg);
+  ping() {  // with the field's unsent entries (issue 34)
+    this.send(Object.assign({type: "ping", client_time: clientNow()}, this.opts.pending ? {pending: this.opts.pending()} : {}));
   }
 
-  /* The field's timekeeper (the scorer's screen) tells the server every ``presenceMs`` whether it
-   * has sent everything it kept; ``presence()`` tells it at once (the queue just emptied). */
-  presenceLoop() {
-    this.ping();
-    this.later("presence", this.opts.presenceMs, this.presenceLoop);
-  }
+  // The timekeeper's word (issue 34): every ``presenceMs``, and at once with ``presence()``.
+  presenceLoop() { this.ping(); this.later("presence", this.opts.presenceMs, this.presenceLoop); }
 
   presence() { if (this.ws) this.ping(); }
 
@@ -327,20 +305,14 @@ class Live {
     }
   }
 
-  /* What the server says of the field's timekeeper (issue 34). */
-  fieldHeard(field) {
+  fieldHeard(field) {  // what the server says of the field's timekeeper (issue 34)
     if (!field || typeof field !== "object") return;
     this.field = field;
     if (this.opts.onField) this.opts.onField(field);
     this.tick();
   }
 
-  /* Seconds since the field's timekeeper was last heard, while it is silent; else null. */
-  fieldSilentFor() {
-    const f = this.field;
-    if (!f || !f.silent || typeof f.heard_at !== "number") return null;
-    return Math.max(0, this.serverNow() - f.heard_at);
-  }
+  fieldSilentFor() { return silentFor(this.field, this.serverNow()); }
 
   roughOffset(serverTime) {
     // Until the first pong, a message's server_time is the best guess we have.
@@ -466,9 +438,8 @@ class Live {
   // --- Clock and horns ---------------------------------------------------------------------------
   serverNow() { return clientNow() + this.offset; }
 
-  /* The single horn and the double horn, in elapsed seconds: from the state's clock
-   * (``regular_seconds``/``end_seconds``), else from the page's ``periodSeconds`` and
-   * ``extraSeconds``; null for what neither says (then no horn is due). */
+  /* The single and the double horn in elapsed seconds (the state's clock, else the page's
+   * ``periodSeconds``/``extraSeconds``); null for what neither says. */
   hornTimes() {
     const c = (this.state && this.state.clock) || {};
     const seven = num(c.regular_seconds, num(this.opts.periodSeconds, null));
@@ -481,12 +452,9 @@ class Live {
     if (!c) return 0;
     let e = num(c.elapsed, 0);
     if (c.running && c.anchor != null) {
-      // The engine never projects past the double horn; neither do we. While the field is silent
-      // the clock is not run on past the moment it was last heard (issue 34: the umpires may have
-      // stopped it; the public is told it waits for the field instead).
+      // Never past the double horn (as the engine); held while the field is silent (issue 34).
       const cap = num(this.hornTimes().final, Infinity);
-      const f = this.opts.fieldClock !== false && this.fieldSilentFor() != null ? this.field : null;
-      const now = f ? Math.min(this.serverNow(), Math.max(f.heard_at, c.anchor)) : this.serverNow();
+      const now = this.opts.fieldClock === false ? this.serverNow() : heldAt(this.field, this.serverNow(), c.anchor);
       e = Math.min(Math.max(e, e + (now - c.anchor)), Math.max(e, cap));
     }
     return e;
@@ -561,12 +529,8 @@ class Live {
     this.later("horn", at - Date.now(), this.tick);
   }
 
-  /* The screen's own pace: a tick when the chukker's clock or the interval's countdown reaches
-   * its next whole second (what a screen shows changes then), and at least every
-   * ``TICK_MAX_MS`` for what else a screen counts (an official's restart and hold timers). Not
-   * an animation frame loop: that woke the page 60 times a second to change one number once a
-   * second (measured: a tenth of a core per open scoreboard, idle), a phone's battery on a
-   * two-hour match. An update, a snapshot and a clock sync tick at once (``apply``, ``pong``). */
+  /* A tick at each whole second of the clock or countdown, and at least every ``TICK_MAX_MS`` (an
+   * official's timers); not an animation-frame loop (a tenth of a core per idle scoreboard). */
   pace() {
     if (this.closed) return;
     if (!document.hidden) this.tick();
@@ -604,9 +568,7 @@ class Live {
     if (fresh && state.clock && state.clock.running && period > before && previous) this.horn(period + ":start", "start");
   }
 
-  /* The clock as a scoreboard shows it: the time left in the chukker counting down to 0:00 at
-   * the single horn, then the extra time counting up ("+0:12") to the double horn; the time
-   * played when the length of the chukker is not known. */
+  /* Time left down to 0:00 at the single horn, then "+0:12" of extra time; played when no length. */
   clockText() {
     const e = this.clockElapsed(), P = this.hornTimes().seven;
     if (P == null) return formatClock(e);

@@ -31,7 +31,7 @@ def server(tmp_path_factory):
     server = ServerProcess(
         tmp_path_factory.mktemp("field-outage"), "field-outage", extra_env={"FIELD_SILENT_SECONDS": str(SILENT)}
     ).start()
-    printed = server.manage("shell", "-c", NEW_MATCHES.format(n=6)).splitlines()
+    printed = server.manage("shell", "-c", NEW_MATCHES.format(n=10)).splitlines()
     server.fresh_matches = [int(line) for line in printed if line.strip().isdigit()]
     yield server
     server.close()

@@ -171,7 +171,7 @@ def test_the_half_time_countdown_warns_at_two_minutes_and_sounds_the_next_chukke
     page.wait_for_function("() => window.__horns.length >= 2", timeout=5000)
     assert page.evaluate("window.__horns[1][0]") == "start"
     assert page.evaluate("window.__blasts") == 3  # two blasts when the chukker is due
-    assert page.locator('#scoreboard [data-role="interval"]').inner_text() == "Next chukker in 0:00"
+    assert page.locator('#scoreboard [data-role="interval"]').inner_text() == "The next chukker starts at the throw-in"
 
     # The throw-in that starts the chukker does not sound it a second time: not with its update,
     # nor on any frame after it — the page has drawn the later ball out (an update after the

@@ -11,7 +11,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from matches.transfer import ImportRefused, read_export, tournament_import
+from matches.transfer import ImportRefused
+from matches.transfer_import import read_export, tournament_import
 
 
 class Command(BaseCommand):
