@@ -39,7 +39,7 @@ RUNNING = ("halftime", "extra_time", "in_play")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    for server in module_server(tmp_path_factory, "match-pace", matches=8):
+    for server in module_server(tmp_path_factory, "match-pace", matches=9):
         server.made = paced_matches(server, ["interval_over", "after_goal", "after_goal_green", "tied", "shootout",
                                              "final_shootout"])  # fmt: skip
         yield server
@@ -255,6 +255,32 @@ def test_the_throw_in_label_covers_no_teams_name_on_the_field(browser, server):
         name = box(page, f'#field .pf-arrow[data-team="{team}"] text')
         assert not overlaps(label, name), (team, label, name)
     context.close()
+
+
+def test_the_spanish_officials_field_calls_the_throw_in_lanzamiento(browser, server):
+    context, page = tablet(browser, server, lang="es")
+    open_screen(page, server, server.made["after_goal"], "referee")
+    page.wait_for_selector('#field .restart-marker[data-kind="throw_in"] .restart-label')
+    assert page.text_content("#field .restart-label") == "Lanzamiento"
+    assert page.inner_text("#restart").startswith("Lanzamiento")  # the line under the field too
+    context.close()
+
+
+def test_a_free_hit_label_at_the_side_line_covers_no_teams_name_or_arrow(browser, server):
+    match_id = new_match(server)  # the demo's teams: the label reads "Free hit — La Dolfina Blue"
+    scorer = official(server, "scorer")
+    post(scorer, match_id, {"type": "play"})
+    post(scorer, match_id, {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home",
+                            "deflected_off": "none", "clock": projected_clock(state(server, match_id))})  # fmt: skip
+    for screen in ("referee", "scorer"):
+        context, page = tablet(browser, server, "umpire1" if screen == "referee" else "scorer")
+        open_screen(page, server, match_id, screen)
+        page.wait_for_selector('#field .restart-marker[data-kind="free_hit"] .restart-label')
+        label = box(page, "#field .restart-label")
+        for team in ("home", "away"):
+            drawn = box(page, f'#field .pf-arrow[data-team="{team}"]')  # its name and its arrow
+            assert not overlaps(label, drawn), (screen, team, label, drawn)
+        context.close()
 
 
 # --- The crowd ----------------------------------------------------------------------------------------
