@@ -349,6 +349,15 @@ def test_extra_time_is_labelled_extra_time_not_time_left(browser, server, lang, 
         context.close()
 
 
+@pytest.mark.parametrize("width", ["tv", "phone"])
+def test_both_scores_stand_at_one_height_when_the_winners_star_takes_a_line(browser, server, width):
+    address = f"{server.url}/matches/{server.made['final_shootout']}/{'?tv=1' if width == 'tv' else ''}"
+    context, page = public(browser, width, "en", address)
+    home, away = (box(page, f'[data-role="score-{team}"]') for team in ("home", "away"))
+    assert abs(home["top"] - away["top"]) < 1, (home, away)
+    context.close()
+
+
 def test_the_tv_says_no_next_chukker_in_0_00_once_the_interval_has_run_out(browser, server):
     context, page = public(browser, "tv", "en", f"{server.url}/matches/{paced(server, 'interval_over')}/?tv=1")
     shown = page.inner_text('[data-role="interval"]')
