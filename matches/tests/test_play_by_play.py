@@ -280,7 +280,7 @@ def test_a_whole_match_reads_from_the_throw_in_to_the_result(to_the_shootout):
 def test_a_whole_match_reads_in_spanish(to_the_shootout):
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page(to_the_shootout, "es")))
     for sentence in (
-        "Throw-in: comienza el chukker.",
+        "Lanzamiento: comienza el chukker.",
         "Falta de Blue 0 3 (Blue 0, n.º 3): Penal 2 para Red 1.",
         "Regla 22.b: Penal 2 para Red 1",
         "Bocina final: el partido está empatado.",

@@ -88,7 +88,7 @@ import json, time, uuid
 from django.contrib.auth import get_user_model
 from matches.models import Entry, Match
 from matches.services import match_event_log
-demo = Match.objects.filter(last_seq__gt=0).order_by("starts_at", "pk").first()
+demo = Match.objects.filter(last_seq__gt=0).order_by("pk").first()  # (made first: others may start earlier)
 users = {{u.username: u for u in get_user_model().objects.all()}}
 specs = json.loads({specs!r})
 made = {{}}

@@ -6,6 +6,8 @@ team names a phone must hold, and how to know a page has drawn what it was sent.
     PUBLIC_PER_DAY      {page: URL pattern}: the pages of a tournament or a day (all phases at once)
     WIDTHS, LANGUAGES   phone, tablet, TV; English, Spanish
     LONG_NAMES          two 30-character team names
+    MATCH_PHASES, MATCH_SCREENS, match_shots()   the moments of a whole match on every screen that
+                        shows it, in each language: what ``tools/screenshots`` writes (issue 38)
     settle(page)        wait until the page's live connections are live and it has drawn a frame
 """
 
@@ -33,6 +35,40 @@ LANGUAGES = ("en", "es")
 # 30 characters each, the longest a team's name may be and still be held on one line by a phone.
 LONG_NAMES = {"home": "Ellerstina Piaget Red Veterans", "away": "La Dolfina Polo Ranch Blue Sky"}
 assert all(len(name) == 30 for name in LONG_NAMES.values())
+
+# The moments of a whole match, in order (the set-ups of tests/browser/phases.py, and
+# paced_matches.py's "extra_time"), each with the state's status it shows (docs/MATCH-LOG.md).
+MATCH_PHASES = {
+    "scheduled": "scheduled",  # before the throw-in
+    "in_play": "in_play",  # chukker 1, the clock running
+    "typing": "in_play",  # the scorer has pressed F (a foul's first key): the clock held
+    "stopped": "stopped",  # a stoppage: ball out over the side line, a free hit
+    "extra_time": "in_play",  # the seven-minute horn has gone: extra time (Rule 14.b(1))
+    "interval": "interval",  # between chukkers 1 and 2
+    "halftime": "interval",  # after chukker 2 of 4 (Rule 14.a's longer interval)
+    "tied": "tied",  # tied at the final horn, waiting for the committee (Rule 14.c/d)
+    "shootout": "shootout",  # a team shootout under way (Rule 14.d)
+    "final": "final",  # won in the shootout
+}
+# Every screen that shows a match: (URL pattern, viewport, who is logged in, the whole page).
+MATCH_SCREENS: dict[str, tuple[str, tuple[int, int], str | None, bool]] = {
+    "phone": ("/matches/{m}/", (390, 844), None, True),
+    "tv": ("/matches/{m}/?tv=1", (1920, 1080), None, False),
+    "overlay": ("/matches/{m}/overlay/", (1920, 1080), None, False),
+    "tablet": ("/matches/{m}/referee/", (1024, 768), "umpire1", True),
+    "laptop": ("/matches/{m}/scorer/", (1440, 900), "scorer", True),
+}
+
+
+def match_shots() -> list[str]:
+    """The whole match's screenshots, as paths under the run's folder: ``match/<lang>/<NN>-<phase>-<screen>.png``."""
+    return [
+        f"match/{lang}/{i:02d}-{phase}-{screen}.png"
+        for lang in LANGUAGES
+        for i, phase in enumerate(MATCH_PHASES, start=1)
+        for screen in MATCH_SCREENS
+    ]
+
 
 # Every live connection of the page has its state (static/js/live.js: PoloLive.instances).
 ALL_LIVE = "() => !window.PoloLive || PoloLive.instances.every((l) => l.status === 'live' && l.state)"

@@ -39,7 +39,7 @@ RUNNING = ("halftime", "extra_time", "in_play")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    for server in module_server(tmp_path_factory, "match-pace", matches=8):
+    for server in module_server(tmp_path_factory, "match-pace", matches=9):
         server.made = paced_matches(server, ["interval_over", "after_goal", "after_goal_green", "tied", "shootout",
                                              "final_shootout"])  # fmt: skip
         yield server
@@ -257,6 +257,32 @@ def test_the_throw_in_label_covers_no_teams_name_on_the_field(browser, server):
     context.close()
 
 
+def test_the_spanish_officials_field_calls_the_throw_in_lanzamiento(browser, server):
+    context, page = tablet(browser, server, lang="es")
+    open_screen(page, server, server.made["after_goal"], "referee")
+    page.wait_for_selector('#field .restart-marker[data-kind="throw_in"] .restart-label')
+    assert page.text_content("#field .restart-label") == "Lanzamiento"
+    assert page.inner_text("#restart").startswith("Lanzamiento")  # the line under the field too
+    context.close()
+
+
+def test_a_free_hit_label_at_the_side_line_covers_no_teams_name_or_arrow(browser, server):
+    match_id = new_match(server)  # the demo's teams: the label reads "Free hit — La Dolfina Blue"
+    scorer = official(server, "scorer")
+    post(scorer, match_id, {"type": "play"})
+    post(scorer, match_id, {"type": "ball_out", "line": "side", "at": {"x": 150, "y": 0}, "last_hit_by": "home",
+                            "deflected_off": "none", "clock": projected_clock(state(server, match_id))})  # fmt: skip
+    for screen in ("referee", "scorer"):
+        context, page = tablet(browser, server, "umpire1" if screen == "referee" else "scorer")
+        open_screen(page, server, match_id, screen)
+        page.wait_for_selector('#field .restart-marker[data-kind="free_hit"] .restart-label')
+        label = box(page, "#field .restart-label")
+        for team in ("home", "away"):
+            drawn = box(page, f'#field .pf-arrow[data-team="{team}"]')  # its name and its arrow
+            assert not overlaps(label, drawn), (screen, team, label, drawn)
+        context.close()
+
+
 # --- The crowd ----------------------------------------------------------------------------------------
 
 
@@ -321,6 +347,15 @@ def test_extra_time_is_labelled_extra_time_not_time_left(browser, server, lang, 
         page.wait_for_function("() => /^[+]0:[0-9]{2}$/.test(document.querySelector('[data-role=clock]').textContent)")
         assert page.inner_text(f'[data-role="{role}"]') == label, (width, path)
         context.close()
+
+
+@pytest.mark.parametrize("width", ["tv", "phone"])
+def test_both_scores_stand_at_one_height_when_the_winners_star_takes_a_line(browser, server, width):
+    address = f"{server.url}/matches/{server.made['final_shootout']}/{'?tv=1' if width == 'tv' else ''}"
+    context, page = public(browser, width, "en", address)
+    home, away = (box(page, f'[data-role="score-{team}"]') for team in ("home", "away"))
+    assert abs(home["top"] - away["top"]) < 1, (home, away)
+    context.close()
 
 
 def test_the_tv_says_no_next_chukker_in_0_00_once_the_interval_has_run_out(browser, server):

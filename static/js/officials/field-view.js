@@ -85,13 +85,14 @@ export class FieldView {
   }
 
   /* The label goes below the spot in the field's upper half and above it in the lower half,
-   * unless it would run into a text of the diagram there (a team's name over its arrow, a line's
-   * distance): then on the other side, or a line further, where it covers the least of them. */
+   * unless it would run into a text or an arrow of the diagram there (a team's name over its
+   * arrow, a line's distance): then on the other side, or a line further (up to five: a long
+   * "Free hit — <team>" at the side line clears the team's arrow), where it covers the least. */
   placeLabel(label, y) {
     const own = box(label);
     if (!own || !own.width) return;  // not laid out (a hidden screen): the first choice stays
-    const texts = [...this.diagram.querySelectorAll("text")].map(box).filter((b) => b && b.width);
-    const below = [y + 19, y + 29], above = [y - 13, y - 23];
+    const texts = [...this.diagram.querySelectorAll("text, .pf-arrow")].map(box).filter((b) => b && b.width);
+    const below = [19, 29, 39, 49, 59].map((d) => y + d), above = [13, 23, 33, 43, 53].map((d) => y - d);
     const order = y > this.W / 2 ? [...above, ...below] : [...below, ...above];
     const top = -MARGIN + own.height, bottom = this.W + MARGIN;
     let best = null;
