@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from officiating.engine import Game, Rejection, decide, same_event, to_state
+from officiating.engine.log import entry_time
 
 from .availability import event_refusal
 from .compiled import append_and_save, locked_match_with_config
@@ -186,18 +187,6 @@ def horns_due_by(match: Match, now: float) -> float:
     return now if heard is None else min(now, heard)
 
 
-def _keyed_time(game: Game, event: dict[str, Any], now: float) -> float:
-    """When the event happened at the field: its ``keyed_at`` (the official's first key, on the
-    device's synced clock) where it is a plausible time — not after ``now``, not before the newest
-    event of the log — else ``now``. (The engine judges the stamp itself; a refused one appends
-    nothing.)"""
-    keyed = event.get("keyed_at")
-    if type(keyed) not in (int, float) or keyed != keyed:  # (NaN)
-        return now
-    last = _last_wall_time(game)
-    return max(min(float(keyed), now), last if last is not None else float("-inf"))
-
-
 def _now_after_lock(game: Game) -> float:
     """The time an event is decided at, read once the match is locked (an event that waited for
     the lock happened when it got it), and never before the newest event of the log: the log's
@@ -340,7 +329,9 @@ def match_event_log(
     # The horns the clock made due before the event: by the time it was keyed at the field, not
     # when it arrived (an entry kept through an outage follows the horns the field heard, and
     # precedes those it did not: issue 34).
-    due_by = _keyed_time(game, stripped, now) if stamps and "keyed_at" in stripped else horns_due_by(match, now)
+    due_by = (
+        entry_time(game, stripped["keyed_at"], now) if stamps and "keyed_at" in stripped else horns_due_by(match, now)
+    )
     game, appended = _append_due(match, game, due_by)
     decision = decide(game, stripped, now=now, stamps=stamps)
     if not decision.accepted:

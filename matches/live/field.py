@@ -56,12 +56,6 @@ def field_is_silent(heard_at: float | None, now: float) -> bool:
     return heard_at is not None and now - heard_at > silent_after()
 
 
-def horns_due_by(heard_at: float | None, now: float) -> float:
-    """The time up to which the server may append the horns the clock made due (it appends no horn
-    whose mark the field has not been heard after)."""
-    return now if heard_at is None else min(now, heard_at)
-
-
 def field_heard(match_id: int, now: float | None = None) -> tuple[bool, float]:
     """The timekeeper has everything sent: note it. Returns (whether the field was silent, or never
     heard, until now; the time noted)."""

@@ -22,20 +22,10 @@ import json
 from typing import Any
 
 from .config import MatchConfig
-from .log import decide, due_events, wall_time
+from .log import decide, due_events, entry_time
 from .projection import to_state
 from .replay import fold
 from .state import Game
-
-
-def _keyed(game: Game, entry: dict[str, Any], now: float) -> float:
-    """When an entry happened at the field: its key, never after ``now`` nor before the newest
-    event of the log (as the server clamps it)."""
-    keyed = entry.get("keyed_at")
-    if not isinstance(keyed, (int, float)) or isinstance(keyed, bool) or keyed != keyed:
-        return now
-    previous = wall_time(game.log.entries[game.log_len - 1].event) if game.log_len else None
-    return max(min(float(keyed), now), previous if previous is not None else float("-inf"))
 
 
 def _with_horns(game: Game, by: float) -> Game:
@@ -65,7 +55,7 @@ def field_fold(
         event = {k: v for k, v in entry.items() if k not in ("expected_seq", "server_time", "by")}
         if author is not None:
             event["by"] = author
-        at = _keyed(game, event, now)
+        at = entry_time(game, event.get("keyed_at"), now)
         game = _with_horns(game, at)
         decision = decide(game, event, now=now)  # (a kept entry's key is its time: ``log._keyed_time``)
         if decision.accepted:

@@ -171,8 +171,18 @@ def _keyed_time(game: Game, keyed: Any, now: float) -> tuple[float, Rejection | 
     if keyed < now - ed.field_window:
         minutes = {"minutes": int((now - float(keyed)) // 60), "window": int(ed.field_window // 60)}
         return now, Rejection("clock_too_old", "14.b(1)", m.KEY_TOO_OLD, minutes)
+    return entry_time(game, keyed, now), None
+
+
+def entry_time(game: Game, keyed: Any, now: float) -> float:
+    """When an entry happened at the field: its key (``keyed_at``), never after ``now`` nor before
+    the newest event of the log (the log's times do not go backwards); ``now`` when it has no key.
+    The one reading of a key's time: the rules' check above, the horns due before an entry
+    (``matches.services``) and the field's own fold (``field.py``)."""
+    if not E.is_num(keyed):
+        return now
     previous = wall_time(game.log.entries[game.log_len - 1].event) if game.log_len else None
-    return max(min(float(keyed), now), previous if previous is not None else float("-inf")), None
+    return max(min(float(keyed), now), previous if previous is not None else float("-inf"))
 
 
 # -- the log: ids, sequence numbers, corrections ----------------------------------------------------

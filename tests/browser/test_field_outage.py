@@ -77,6 +77,7 @@ def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_k
     match_id = new_match(server)
     log_in(context, server, "scorer")
     open_screen(page, server, match_id)
+    device_keeps_everything(page)  # (the engine is on the device before the link drops)
     press(page, "Space")  # the throw-in, online
     wait_seq(page, 1)
 
@@ -174,6 +175,7 @@ def test_two_devices_cut_off_at_once_merge_by_the_collision_rules(server, browse
         log_in(tablet_context, server, "umpire1")
         tablet = tablet_context.new_page()
         open_screen(tablet, server, match_id, screen="referee")
+        device_keeps_everything(page)  # (the engine is on the scorer's laptop before the link drops)
 
         context.set_offline(True)
         tablet_context.set_offline(True)
@@ -212,6 +214,7 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
     throw_in = {"type": "play", "keyed_at": time.time() - 400.0}  # (the server is on this machine)
     assert scorer.request("POST", f"/api/matches/{match_id}/events", {"id": "throw-in", **throw_in})[0] == 201
     open_screen(page, server, match_id)
+    device_keeps_everything(page)  # (the engine is on the device before the link drops)
     context.set_offline(True)
     press(page, "g", "h", "1")
     kept_here(page, 2)
@@ -224,12 +227,9 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
 
     context.set_offline(False)
     page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
-    kept = None
-    for _ in range(600):  # the horns follow once the field has been heard after their marks
-        kept = events(server, match_id)
-        if kept[-1]["id"] == "auto:1:final":
-            break
-        page.wait_for_timeout(100)
+    # The horns follow once the field has been heard after their marks: the screen's log gets them.
+    page.wait_for_selector('#log [data-id="auto:1:final"]', state="attached", timeout=60_000)
+    kept = events(server, match_id)
     assert [e["type"] for e in kept] == ["play", "hold", "goal", "play", "horn", "horn"]
     marks = [e["event"]["server_time"] for e in kept[-2:]]
     play = kept[3]["event"]
