@@ -100,6 +100,9 @@ def test_the_sender_waits_longer_after_each_refusal_and_at_most_a_second_without
     assert all(backoff(n, "unreachable") <= 1.2 for n in range(1, 30))
 
 
+# The uplink's loop closes stale connections each round, as a long-running process must: on
+# PostgreSQL that ends a test's transaction, so this test commits for real.
+@pytest.mark.django_db(transaction=True)
 def test_the_fields_scorer_sees_what_is_wrong_with_the_upload_and_the_field_keeps_its_log(cast, settings):
     settings.FIELD_SERVER = True
     field = pairing_import(pairing_payload(cast.match_a.pk), server_url="http://127.0.0.1:9", token="pft_x")
