@@ -34,12 +34,22 @@ from matches.roles import ensure_role_groups
 from matches.selectors import match_with_config
 from officiating.engine import to_state
 
+from .refusals import retell, say
+
 FORMAT = "polo-field-pairing"
 VERSION = 1
 
 
 class PairingError(ValueError):
-    """A payload the field server cannot take (the message says why)."""
+    """A payload the field server cannot take: ``refusals.TEXTS[text]`` says why (``said``: in a
+    language)."""
+
+    def __init__(self, text: str, **params: Any) -> None:
+        self.detail = {"text": text, "params": params}
+        super().__init__(say(text, params, "en"))
+
+    def said(self, lang: str | None = None) -> str:
+        return retell(self.detail, str(self), lang)
 
 
 # --- the tournament's server: the payload ----------------------------------------------------------
@@ -159,7 +169,7 @@ def pairing_payload(match_id: int) -> dict[str, Any]:
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     value = data.get(key) if isinstance(data, dict) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise PairingError(f"the pairing's {key!r} is missing or not valid")
+        raise PairingError("pairing_missing", key=key)
     return value
 
 
@@ -251,12 +261,10 @@ def _log(match: Match, log: list[Any]) -> None:
     users = {u.username: u for u in get_user_model().objects.all()}
     for n, item in enumerate(log, start=1):
         if _get(item, "seq", int) != n:
-            raise PairingError("the pairing's log is not in order")
+            raise PairingError("pairing_log_order")
         if n <= len(stored):
             if stored[n - 1][1] != item.get("id") or stored[n - 1][2] != item.get("payload"):
-                raise PairingError(
-                    f"event #{n} of this field's log differs from the tournament's server's: ask the committee"
-                )
+                raise PairingError("pairing_log_differs", seq=n)
             continue
         MatchEvent(
             match=match,
@@ -284,7 +292,7 @@ def pairing_import(payload: Any, *, server_url: str, token: str) -> Match:
     from .models import FieldLink
 
     if not isinstance(payload, dict) or payload.get("format") != FORMAT or payload.get("version") != VERSION:
-        raise PairingError(f"this is not a pairing of version {VERSION} (format {FORMAT!r})")
+        raise PairingError("pairing_format", format=FORMAT, version=VERSION)
     remote_id = _get(payload, "match_id", int)
     link = FieldLink.objects.filter(server_url=server_url, remote_match_id=remote_id).select_related("match").first()
     tournament = _tournament(_get(payload, "tournament", dict))
@@ -318,6 +326,6 @@ def pairing_import(payload: Any, *, server_url: str, token: str) -> Match:
     _officials(match, _get(payload, "officials", list))
     match = match_with_config(match.pk)
     if _config_key(match_config(match)) != _get(payload, "config_hash", str):
-        raise PairingError("the match as imported differs from the tournament's server's (its config hash)")
+        raise PairingError("pairing_config")
     _log(match, _get(payload, "log", list))
     return match
