@@ -15,6 +15,8 @@ say it again in its own reader's language.
 
 from __future__ import annotations
 
+import time
+
 from django.http import HttpRequest, JsonResponse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
@@ -23,6 +25,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from matches.api import inputs
 from matches.api.views import request_language
+from matches.live.broadcast import broadcast_match_field
+from matches.live.snapshots import field_object
 from matches.models import Match
 from polo.api_errors import too_large
 
@@ -107,7 +111,7 @@ def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
         add_never_cache_headers(refused)
         return refused
     response = JsonResponse(wire.pairing_payload(match_id), json_dumps_params={"ensure_ascii": False})
-    services.field_heard(token, match)
+    _heard(token, match)
     add_never_cache_headers(response)
     return response
 
@@ -124,9 +128,16 @@ def match_log(request: HttpRequest, match_id: int) -> JsonResponse:
     else:
         response = _push(request, match_id)
         if response.status_code == 200:
-            services.field_heard(token, match)
+            _heard(token, match)
     add_never_cache_headers(response)
     return response
+
+
+def _heard(token, match: Match) -> None:
+    """The field was heard: noted, and every screen of the match told (its ``field`` object)."""
+    services.field_heard(token, match)
+    match.refresh_from_db(fields=["kept_at", "field_heard_at"])
+    broadcast_match_field(match.pk, field_object(match, time.time()))
 
 
 def _push(request: HttpRequest, match_id: int) -> JsonResponse:

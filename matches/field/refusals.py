@@ -52,17 +52,14 @@ TEXTS: dict[str, Any] = {
     "invalid_log_envelope": _("The log is not valid: after (a seq) and events (a list) are required."),
     "invalid_log_hashes": _("The log is not valid: prefix_hash, log_hash and config_hash are required."),
     "invalid_log_too_many": _("The log is not valid: at most %(most)s events a batch."),
-    "invalid_log_not_object": _("The log is not valid: the event after #%(after)s is not an object."),
-    "invalid_log_seq": _("The log is not valid: the events' seq must run on from %(seq)s."),
-    "invalid_log_event": _("The log is not valid: event #%(seq)s needs an id, a type and the event itself."),
-    "invalid_log_received": _("The log is not valid: event #%(seq)s needs the time it was received."),
+    "invalid_log_event": _("The log is not valid: event #%(seq)s: %(problem)s"),
     # The field's own troubles (``sender``, ``wire``).
     "unreachable": _("The tournament's server cannot be reached (%(reason)s): the log is kept here."),
     "http_error": _("The tournament's server answered HTTP %(status)s: the log is kept here."),
     "not_https": _("The field token only travels over HTTPS: use the tournament's server's https:// address."),
     "pairing_format": _("This is not a pairing this field server reads (format %(format)s, version %(version)s)."),
     "pairing_missing": _("The pairing's %(key)s is missing or not valid."),
-    "pairing_log_order": _("The pairing's log is not in order."),
+    "pairing_event": _("Event #%(seq)s of the pairing's log is not valid: %(problem)s"),
     "pairing_log_differs": _(
         "Event #%(seq)s of this field's log differs from the tournament's server's: ask the committee."
     ),

@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time as dt_time, timedelta
+from datetime import date, datetime, time as dt_time, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -25,9 +25,11 @@ from matches.games import _config_key, match_config, match_game
 from matches.models import Match, MatchEvent
 from matches.scoresheet.hashing import canonical_event, hash_lines
 from matches.services import _save_and_publish, locked_match
+from matches.transfer import ImportRefused
 from officiating.engine import decide
 
 from .refusals import say
+from .wire import event_item
 
 TOKEN_HOURS = 36  # a match day and the night after it: a token outlives no tournament
 TOKEN_PREFIX = "pft_"  # "polo field token": a leaked token is recognisable (secret scanners, logs)
@@ -223,22 +225,12 @@ def _row_line(seq: int, event_id: str, event_type: str, payload: dict[str, Any])
     return canonical_event(seq, event_id, event_type, payload)
 
 
-def _event_item(item: Any, expected_seq: int) -> tuple[int, str, str, dict[str, Any], float, str | None]:
-    """One event of a batch, checked for shape: (seq, id, type, payload, received_at, sent_by)."""
-    if not isinstance(item, dict):
-        raise _refusal("invalid_log", 400, "invalid_log_not_object", after=expected_seq - 1)
-    seq, event_id, payload = item.get("seq"), item.get("id"), item.get("payload")
-    if type(seq) is not int or seq != expected_seq:
-        raise _refusal("invalid_log", 400, "invalid_log_seq", seq=expected_seq)
-    if not isinstance(event_id, str) or not event_id or len(event_id) > 64 or not isinstance(payload, dict):
-        raise _refusal("invalid_log", 400, "invalid_log_event", seq=seq)
-    if payload.get("id") != event_id or not isinstance(payload.get("type"), str):
-        raise _refusal("invalid_log", 400, "invalid_log_event", seq=seq)
-    received = item.get("received_at")
-    if not isinstance(received, (int, float)) or isinstance(received, bool):
-        raise _refusal("invalid_log", 400, "invalid_log_received", seq=seq)
-    sent_by = item.get("sent_by")
-    return seq, event_id, payload["type"], payload, float(received), sent_by if isinstance(sent_by, str) else None
+def _event_item(item: Any, seq: int) -> tuple[int, str, str, dict[str, Any], datetime, str | None]:
+    """One event of a batch (``wire.event_item``: as the tournament's export writes an event)."""
+    try:
+        return event_item(item, seq)
+    except ImportRefused as refused:
+        raise _refusal("invalid_log", 400, "invalid_log_event", seq=seq, problem=refused.message) from None
 
 
 def _batch(body: Any) -> tuple[int, str, str, str, list[Any]]:
@@ -315,7 +307,7 @@ def replica_append(*, match_id: int, body: Any) -> ReplicaAnswer:
     appended = []
     for seq, event_id, event_type, payload, received, sent_by, line in new:
         # The field decided the event at its own time: the rules judge it at that time, as stored.
-        decision = decide(game, payload, now=_wall(payload, received), stamps=False, strict_keys=False)
+        decision = decide(game, payload, now=_wall(payload, received.timestamp()), stamps=False, strict_keys=False)
         if not decision.accepted or decision.game.log_len != game.log_len + 1 or decision.event != payload:
             code = decision.error.code if decision.error is not None else "duplicate_id"
             raise _refusal("log_not_accepted", 409, last_seq=match.last_seq, seq=seq, code=code)
@@ -330,7 +322,7 @@ def replica_append(*, match_id: int, body: Any) -> ReplicaAnswer:
                 type=event_type,
                 payload=payload,
                 sent_by=users.get(sent_by or ""),
-                received_at=datetime.fromtimestamp(received, tz=UTC),
+                received_at=received,
             )
         )
     total = hash_lines(lines)

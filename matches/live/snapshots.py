@@ -54,6 +54,8 @@ def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float
                 **selectors.match_meta(match),
                 "state": {k: state.get(k) for k in selectors.SUMMARY_KEYS},
                 "last_seq": match.last_seq,
+                # (the match's "field" is its ground: its field object, as a snapshot's "field")
+                "field_state": field_object(match, now),
             }
         )
     return out
