@@ -1,5 +1,6 @@
 """``{% load field %}``: a match kept at the field (``matches.field``) on the committee's match page
-(``field_panel``) and tournament page (``field_day_panel``: a day's tokens), and on the scorer's
+(``field_panel``) and tournament page (``field_day_panel``: a day's tokens), on the statistics and
+the committee's report of a match kept at the field (``field_heard_note``), and on the scorer's
 screen of a field server (``field_uplink_shown``)."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from matches.field.heard import heard_sentence
 from matches.field.models import FieldLink, FieldToken
 from matches.field.selectors import field_presence
 from matches.models import Field, Match, Tournament
@@ -56,6 +58,12 @@ def field_day_panel(context: dict[str, Any], tournament: Tournament) -> dict[str
         "tokens": _day_tokens(Q(tournament=tournament)),
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.inclusion_tag("field/_heard.html")
+def field_heard_note(match: Match) -> dict[str, Any]:
+    """ "Last heard from the field" on a page that shows a match kept at the field (``heard``)."""
+    return {"sentence": heard_sentence(match)}
 
 
 @register.simple_tag

@@ -62,15 +62,15 @@ def refused(answer, status: int, code: str, spanish: str) -> dict:
 def test_the_tournaments_server_refuses_a_field_in_spanish_and_stores_nothing(kept, cast):
     replica, copy, token, secret = kept
     body = batch_body(copy.pk, 0)
-    refused(push(replica, body, None), 403, "field_token_missing", "Envíe el token de campo")
+    refused(push(replica, body, None), 403, "field_token_missing", "Envíe el token de cancha")
     refused(push(replica, body, "pft_nope"), 403, "field_token_wrong", "no se conoce aquí")
     other, other_secret = field_token_issue(match=cast.match_b)
     refused(push(replica, body, other_secret), 403, "field_token_other_match", "no es uno de ellos")
     gap = batch_body(copy.pk, 1)
-    refused(push(replica, gap, secret), 409, "log_gap", "no continúa")
+    refused(push(replica, gap, secret), 409, "log_gap", "no sigue al")
     changed = batch_body(copy.pk, 0)
     changed["events"][0]["event"]["note"] = "altered"
-    refused(push(replica, changed, secret), 409, "log_changed", "la misma")
+    refused(push(replica, changed, secret), 409, "log_changed", "difiere del de la cancha")  # the log's hash
     invalid = {**body, "events": [{"seq": 1}]}
     refused(push(replica, invalid, secret), 400, "invalid_log", "El registro no es válido")
     foreign = batch_body(cast.match_b.pk, 0)
@@ -80,13 +80,18 @@ def test_the_tournaments_server_refuses_a_field_in_spanish_and_stores_nothing(ke
     field_token_revoke(token=other)
     refused(push(replica, body, other_secret), 403, "field_token_revoked", "revocó")
     assert not MatchEvent.objects.filter(match=replica).exists()
+    # Once the replica holds the field's log, an event of it rewritten is named.
+    FieldToken.objects.filter(pk=token.pk).update(expires_at=timezone.now() + timedelta(hours=1))
+    assert push(replica, body, secret).status_code == 200
+    refused(push(replica, changed, secret), 409, "log_changed", "el evento n.º 1 difiere")
+    assert MatchEvent.objects.filter(match=replica).count() == 2
 
 
 def test_an_official_is_told_in_spanish_that_the_match_is_kept_at_the_field(kept, cast):
     replica, *_ = kept
     answer = post_event(client_for(cast.scorer_a), replica, ev("play"), headers=ES)
     assert answer.status_code == 423 and answer.json()["error"]["code"] == "kept_at_field"
-    assert "se lleva en el campo" in answer.json()["error"]["message"]
+    assert "se lleva en la cancha" in answer.json()["error"]["message"]
 
 
 def test_the_fields_screen_and_status_say_a_stored_refusal_in_their_readers_language(kept, settings):
@@ -104,10 +109,10 @@ def test_the_fields_screen_and_status_say_a_stored_refusal_in_their_readers_lang
     english = Client().get(f"/api/matches/{copy.pk}/state?lang=en").json()["field"]["uplink"]["error"]
     spanish = Client().get(f"/api/matches/{copy.pk}/state?lang=es").json()["field"]["uplink"]["error"]
     assert english["message"].startswith("The field's log does not follow on from the tournament's server's")
-    assert "no continúa" in spanish["message"] and spanish["code"] == "log_gap"
+    assert "no sigue al" in spanish["message"] and spanish["code"] == "log_gap"
     out = io.StringIO()
     call_command("field_sync", "--status", "--lang", "es", stdout=out)
-    assert "error log_gap: " in out.getvalue() and "no continúa" in out.getvalue()
+    assert "error log_gap: " in out.getvalue() and "no sigue al" in out.getvalue()
     assert "enviados" in out.getvalue()
 
 
