@@ -176,6 +176,13 @@ if (toggle) {
   });
 }
 
+// A match kept at the field that no socket follows: its "last heard from the field" counts on.
+setInterval(() => {
+  for (const card of cards.values()) {
+    if (!card.live && card.field) renderKept(part(card, "kept-at-field"), card.field, Date.now() / 1000);
+  }
+}, 1000);
+
 document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
 observe();
 setTimeout(pollLoop, POLL_MS);
