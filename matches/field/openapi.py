@@ -89,8 +89,8 @@ def paths() -> dict[str, Any]:
             "get": {
                 "operationId": "getFieldTokenMatches",
                 "summary": "The matches the field token authorises (a match's, or every match of a day's token)",
+                "description": "A refusal's message is in the request's language (Accept-Language), as every other.",
                 "security": FIELD_TOKEN,
-                "parameters": [LANGUAGE],
                 "responses": {
                     "200": json_content(
                         {
