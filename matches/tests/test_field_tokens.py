@@ -116,6 +116,14 @@ def test_a_grounds_token_for_a_day_authorises_every_match_there_that_day_and_not
     refused_outside(day.next_day, secret)
     audit = AuditEntry.objects.get(action="field_token_issue")
     assert audit.details["day"] == DAY.isoformat() and audit.details["field"]["id"] == ground.pk
+    listed_for = io.StringIO()
+    call_command("field_token", "--list", "--match", str(day.match_b.pk), stdout=listed_for)
+    assert (
+        listed_for.getvalue().startswith(f"#{token.pk} the matches on {ground.name}")
+        and "usable" in listed_for.getvalue()
+    )
+    call_command("field_token", "--list", "--match", str(day.other_ground.pk), stdout=(none := io.StringIO()))
+    assert none.getvalue() == ""
 
 
 def test_the_committee_issues_a_tournaments_token_for_a_day_and_revokes_it(day):
