@@ -103,6 +103,16 @@ def test_not_started_keeps_clear_of_the_team_names_on_the_tv(browser, server, la
 
 # --- 3. The officials' field while a stoppage is typed -------------------------------------------
 
+# The box of an element's outline (its ring), and whether two boxes overlap.
+HELD_RING = """(e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  const o = parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth);
+  return {left: r.left - o, right: r.right + o, top: r.top - o, bottom: r.bottom + o}; }"""
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
 HELD = {"en": ("In play — clock held", "Ball in play"), "es": ("En juego — reloj detenido", "Bocha en juego")}
 
 
@@ -126,6 +136,10 @@ def test_the_officials_field_says_the_clock_is_held_while_a_stoppage_is_typed(br
     # … and on the umpire's tablet once the server has the hold.
     tablet.wait_for_function("(w) => document.getElementById('restart').textContent === w", arg=held)
     assert tablet.inner_text("[data-status-text]") == held
+    for page in (laptop, tablet):
+        ring = page.locator("[data-clock]").evaluate(HELD_RING)  # the dashed ring round the held clock …
+        for words in ("[data-period]", "[data-status-text]"):  # … covers neither the chukker nor the status
+            assert not overlaps(ring, page.locator(words).evaluate(TEXT_EXTENT)), (words, ring)
 
     press(laptop, "Escape")  # abandoned: the clock runs on as if it had not stopped
     for page in (laptop, tablet):
