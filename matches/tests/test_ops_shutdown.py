@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from matches.live import clock, fanout
 from polo.testing import BASE_DIR
 
-from .live_helpers import cast, communicator, receive_close, receive_until, session_cookie, stop_live_machinery  # noqa: F401  (cast is a fixture)
+from .live_helpers import communicator, receive_close, receive_until, session_cookie, stop_live_machinery
 from .live_servers import demo_live_match, post, receive, redis_env, ws_connect
 from .ops_helpers import Uvicorn, compose
 
