@@ -15,10 +15,10 @@ from matches.awards import openapi as awards
 from matches.field import openapi as field
 from matches.stats import openapi as stats
 
+from . import types
 from .openapi_components import (
     CONFIRMATION,
     CONFIRMATIONS_PAGE,
-    CONFIRMED_SCORE,
     DATE,
     ERROR,
     EXAMPLE_CONFIRMATIONS,
@@ -288,22 +288,9 @@ def document() -> dict[str, Any]:
                     "now. Confirming again adds a row; the newest per umpire and chukker counts.",
                     "parameters": [LANGUAGE],
                     "security": OFFICIAL,
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["period", "score"],
-                                    "properties": {
-                                        "period": {"type": "integer", "minimum": 1, "maximum": 99},
-                                        "score": CONFIRMED_SCORE,
-                                    },
-                                },
-                                "example": {"period": 1, "score": {"home": 1, "away": 0}},
-                            }
-                        },
-                    },
+                    "requestBody": types.body(
+                        types.ConfirmationRequest, {"period": 1, "score": {"home": 1, "away": 0}}
+                    ),
                     "responses": {
                         "201": json_content(
                             ref("ConfirmationsPage"),
@@ -407,6 +394,7 @@ def document() -> dict[str, Any]:
             "securitySchemes": {**SECURITY_SCHEMES, **field.security_schemes()},
             "schemas": {
                 **contract_components(),
+                **types.schemas(),
                 "Error": ERROR,
                 "StoredEvent": STORED_EVENT,
                 "Side": SIDE,

@@ -226,14 +226,6 @@ CONFIRMATION = {
         "at": {"type": "number", "description": "Epoch seconds."},
     },
 }
-CONFIRMED_SCORE = {
-    "type": "object",
-    "required": ["home", "away"],
-    "properties": {
-        "home": {"type": "number", "minimum": 0, "maximum": 999},
-        "away": {"type": "number", "minimum": 0, "maximum": 999},
-    },
-}
 CONFIRMATIONS_PAGE = {
     "type": "object",
     "required": ["confirmations"],

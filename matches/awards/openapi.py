@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.api import types
 from matches.api.openapi_components import LANGUAGE, MATCH_ID, OFFICIAL, TOO_LARGE, error_response, json_content, ref
 
 HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256, lowercase hex (docs/SCORESHEET.md)."}
@@ -223,15 +224,7 @@ def paths() -> dict[str, Any]:
                 "summary": "An umpire or the referee signs the final result as the log is now",
                 "parameters": [LANGUAGE],
                 "security": OFFICIAL,
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"type": "object", "required": ["log_hash"], "properties": {"log_hash": HASH}},
-                            "example": {"log_hash": EXAMPLE_HASH},
-                        }
-                    },
-                },
+                "requestBody": types.body(types.SignatureRequest, {"log_hash": EXAMPLE_HASH}),
                 "responses": {
                     "201": json_content(ref("Scoresheet"), EXAMPLE_SCORESHEET, "Signed: the scoresheet now."),
                     "400": error_response(

@@ -13,13 +13,10 @@ from django.views.decorators.http import require_GET
 from matches.models import Match, Tournament
 from matches.permissions import match_role
 from officiating.engine.boxscore_json import box_score_dict
+from polo.api_errors import api_error
 
 from . import csv as stats_csv
 from .selectors import match_box_score, tournament_stats, tournament_stats_dict
-
-
-def _error(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "rule": None, "message": message}}, status=status)
 
 
 def _csv(text: str, filename: str) -> HttpResponse:
@@ -40,7 +37,7 @@ def _format(request: HttpRequest, csv: bool) -> str | None:
 
 
 def _no_format() -> JsonResponse:
-    return _error(400, "invalid_format", _("format must be json or csv."))
+    return api_error(400, "invalid_format", _("format must be json or csv."))
 
 
 @never_cache
@@ -48,7 +45,7 @@ def _no_format() -> JsonResponse:
 def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpResponse:
     match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
     if match is None:
-        return _error(404, "not_found", _("No such match."))
+        return api_error(404, "not_found", _("No such match."))
     fmt = _format(request, csv)
     if fmt is None:
         return _no_format()
@@ -64,7 +61,7 @@ def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpR
 def tournament_statistics(request: HttpRequest, tournament_id: int, csv: bool = False) -> HttpResponse:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        return _error(404, "not_found", _("No such tournament."))
+        return api_error(404, "not_found", _("No such tournament."))
     fmt = _format(request, csv)
     if fmt is None:
         return _no_format()
