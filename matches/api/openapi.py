@@ -232,10 +232,38 @@ def document() -> dict[str, Any]:
                     "update and heartbeat of /ws/matches/{id}/, each as one `data:` line; an update's `id:` is "
                     "its last_seq, and a reconnect's Last-Event-ID gets the missed events with its snapshot. "
                     "The match's officials get the private notes. Any other Accept: 406.",
+                    "parameters": [
+                        {
+                            "name": "Accept",
+                            "in": "header",
+                            "required": True,
+                            "schema": {"const": "text/event-stream"},
+                            "description": "What an EventSource sends (named here so that generated requests "
+                            "send it too: the stream answers nothing else).",
+                        }
+                    ],
                     "responses": {
                         "200": {
-                            "description": "An endless event stream.",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                            "description": "An endless event stream: each event one frame of the websocket.",
+                            "content": {
+                                "text/event-stream": {
+                                    "schema": {
+                                        "description": "One server-sent event (as an EventSource reads it).",
+                                        "type": "object",
+                                        "required": ["data"],
+                                        "properties": {
+                                            "data": {
+                                                "type": "string",
+                                                "contentMediaType": "application/json",
+                                                "description": "The frame (snapshot, update, heartbeat) as JSON.",
+                                            },
+                                            "id": {"type": "string", "description": "An update's last_seq."},
+                                            "event": {"type": "string"},
+                                            "retry": {"type": "integer"},
+                                        },
+                                    }
+                                }
+                            },
                         },
                         "404": error_response("No such match.", "not_found", "No such match."),
                         "406": error_response(
