@@ -15,12 +15,9 @@ from matches.awards import openapi as awards
 from matches.field import openapi as field
 from matches.stats import openapi as stats
 
-from . import types
+from . import responses, types
 from .openapi_components import (
-    CONFIRMATION,
-    CONFIRMATIONS_PAGE,
     DATE,
-    ERROR,
     EXAMPLE_CONFIRMATIONS,
     EXAMPLE_EVENT,
     EXAMPLE_GOAL,
@@ -28,19 +25,12 @@ from .openapi_components import (
     EXAMPLE_STATE,
     EXAMPLE_STOPPED_STATE,
     EXAMPLE_STORED,
-    GOAL,
-    INTERVAL,
     LANGUAGE,
     MATCH_ID,
-    MATCH_META,
     MATCHES_EXAMPLE,
-    MATCHES_PAGE,
     OFFICIAL,
-    REF,
     SECURITY_SCHEMES,
-    SIDE,
     SINCE_MAX,
-    STORED_EVENT,
     TOO_LARGE,
     confirmation_refusal,
     contract_components,
@@ -59,18 +49,6 @@ NOT_MODIFIED = {
 
 @lru_cache(maxsize=1)
 def document() -> dict[str, Any]:
-    accepted = {
-        "type": "object",
-        "required": ["accepted", "seq", "last_seq", "event", "state"],
-        "properties": {
-            "accepted": {"const": True},
-            "duplicate": {"type": "boolean"},
-            "seq": {"type": "integer"},
-            "last_seq": {"type": "integer"},
-            "event": ref("Event"),
-            "state": ref("State"),
-        },
-    }
     accepted_example = {
         "accepted": True,
         "seq": 30,
@@ -114,9 +92,9 @@ def document() -> dict[str, Any]:
                         "content": {"application/json": {"schema": ref("Event"), "example": EXAMPLE_EVENT}},
                     },
                     "responses": {
-                        "201": json_content(accepted, accepted_example, "Accepted and appended to the log."),
+                        "201": json_content(ref("Accepted"), accepted_example, "Accepted and appended to the log."),
                         "200": json_content(
-                            accepted,
+                            ref("Accepted"),
                             {**accepted_example, "duplicate": True},
                             "A retry of an event already recorded (same id): the first answer again.",
                         ),
@@ -158,14 +136,7 @@ def document() -> dict[str, Any]:
                     ],
                     "responses": {
                         "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["events", "last_seq"],
-                                "properties": {
-                                    "events": {"type": "array", "items": ref("StoredEvent")},
-                                    "last_seq": {"type": "integer"},
-                                },
-                            },
+                            ref("EventsPage"),
                             {
                                 "events": [
                                     {
@@ -198,17 +169,7 @@ def document() -> dict[str, Any]:
                     "parameters": [LANGUAGE],
                     "responses": {
                         "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["match", "state", "last_seq", "server_time"],
-                                "properties": {
-                                    "match": ref("MatchMeta"),
-                                    "state": ref("State"),
-                                    "last_seq": {"type": "integer"},
-                                    "server_time": {"type": "number"},
-                                    "field": field.FIELD_PRESENCE,
-                                },
-                            },
+                            ref("MatchState"),
                             {
                                 "match": EXAMPLE_META,
                                 "state": EXAMPLE_STOPPED_STATE,
@@ -281,14 +242,7 @@ def document() -> dict[str, Any]:
                     "summary": "The match's last goals, newest first (the scoreboard reads them again after a gap)",
                     "responses": {
                         "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["goals", "last_seq"],
-                                "properties": {
-                                    "goals": {"type": "array", "items": ref("Goal")},
-                                    "last_seq": {"type": "integer"},
-                                },
-                            },
+                            ref("GoalsPage"),
                             {"goals": [EXAMPLE_GOAL], "last_seq": 30},
                             "At most the last 8 goals, as of the log position last_seq.",
                         ),
@@ -393,15 +347,7 @@ def document() -> dict[str, Any]:
                     "operationId": "getTime",
                     "summary": "The server's clock (for a client's offset; the websocket's ping is finer)",
                     "responses": {
-                        "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["server_time"],
-                                "properties": {"server_time": {"type": "number"}},
-                            },
-                            {"server_time": 1793000010.25},
-                            "Epoch seconds.",
-                        )
+                        "200": json_content(ref("ServerTime"), {"server_time": 1793000010.25}, "Epoch seconds.")
                     },
                 }
             },
@@ -422,59 +368,8 @@ def document() -> dict[str, Any]:
             "securitySchemes": {**SECURITY_SCHEMES, **field.security_schemes()},
             "schemas": {
                 **contract_components(),
-                **types.schemas(),
-                "Error": ERROR,
-                "StoredEvent": STORED_EVENT,
-                "Side": SIDE,
-                "MatchMeta": MATCH_META,
-                "MatchSummary": {
-                    "allOf": [
-                        ref("MatchMeta"),
-                        {
-                            "type": "object",
-                            "required": ["state", "last_seq"],
-                            "properties": {
-                                "last_seq": {"type": "integer"},
-                                "state": {
-                                    "type": "object",
-                                    "required": [
-                                        "status",
-                                        "score",
-                                        "period",
-                                        "clock",
-                                        "restart",
-                                        "interval",
-                                        "shootout",
-                                        "winner",
-                                        "result",
-                                    ],
-                                    "properties": {
-                                        "status": {"$ref": REF + "State/properties/status"},
-                                        "score": ref("State_score"),
-                                        "period": {"$ref": REF + "State/properties/period"},
-                                        "clock": {"$ref": REF + "State/properties/clock"},
-                                        "restart": {
-                                            "$ref": REF + "State/properties/restart",
-                                            "description": (
-                                                "The state's restart (null while the ball is in play): a card "
-                                                "words it from kind, team, penalty and rule (or clause) in "
-                                                "its own language; the list's message is in English."
-                                            ),
-                                        },
-                                        "interval": INTERVAL,
-                                        "shootout": {"$ref": REF + "State/properties/shootout"},
-                                        "winner": {"$ref": REF + "State/properties/winner"},
-                                        "result": {"$ref": REF + "State/properties/result"},
-                                    },
-                                },
-                            },
-                        },
-                    ]
-                },
-                "MatchesPage": MATCHES_PAGE,
-                "Goal": GOAL,
-                "Confirmation": CONFIRMATION,
-                "ConfirmationsPage": CONFIRMATIONS_PAGE,
+                **types.schemas(*types.REQUEST_TYPES),
+                **types.schemas(*responses.RESPONSE_TYPES),
                 **awards.schemas(),
                 **stats.schemas(),
                 **field.schemas(),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import GenerateJsonSchema, JsonRef, models_json_schema
 
 REF = "#/components/schemas/"
 
@@ -58,9 +58,27 @@ class SignatureRequest(RequestType):
 REQUEST_TYPES: tuple[type[BaseModel], ...] = (ConfirmationRequest, SignatureRequest)
 
 
-def schemas() -> dict[str, Any]:
-    """The component schemas of every request type (and the types they use), by model name."""
-    _refs, top = models_json_schema([(model, "validation") for model in REQUEST_TYPES], ref_template=REF + "{model}")
+class _Schemas(GenerateJsonSchema):
+    """JSON Schema without the titles pydantic derives from field names (noise in a document)."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+    def handle_ref_overrides(self, json_schema: Any) -> Any:
+        """(A reference to a component pydantic did not write, the contract's ``State``, is kept.)"""
+        if JsonRef(json_schema.get("$ref", "")) not in self.json_to_defs_refs:
+            return json_schema
+        return super().handle_ref_overrides(json_schema)
+
+
+def schemas(*models: type[BaseModel]) -> dict[str, Any]:
+    """The component schemas of ``models`` (default: the request types) and of every type they use,
+    by model name."""
+    _refs, top = models_json_schema(
+        [(model, "validation") for model in models or REQUEST_TYPES],
+        ref_template=REF + "{model}",
+        schema_generator=_Schemas,
+    )
     return top.get("$defs", {})
 
 

@@ -4,14 +4,15 @@
 The schema says which types there are, which keys each may carry and the values of its choices;
 the engine's strict check (``strict``) and its reading of an event (``events``) take them from here,
 the API's check of an event's fields (``matches.api.views``) and the OpenAPI document from the file
-itself, so a key or a value added to a type is added once. Pure standard library: the engine runs this under Pyodide too (the schema travels in the
-engine's archive, ``matches.officials.field_engine``).
+itself, so a key or a value added to a type is added once. Pure standard library: the engine runs
+this under Pyodide too (the schema travels in the engine's archive,
+``matches.officials.field_engine``).
 
 - ``EVENT_TYPES``: the types, in the contract's order;
 - ``ALLOWED``: per type, every key an event of that type may carry (the common keys, then its own);
 - ``NESTED``: per key whose value is an object of fixed keys (``at``, ``player``, ``by``...), those
   keys;
-- ``ENUMS``: per key, the values the contract lists for it (an ``enum`` property, per type).
+- ``ENUMS``: per (type, key), the values the contract lists for it (an ``enum`` property).
 """
 
 from __future__ import annotations
