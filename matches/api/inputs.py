@@ -2,34 +2,26 @@
 that could make it answer 5xx.
 
 - a JSON body: ``polo.api_body`` (its size cap, strict JSON, its request type: ``types``);
-- ``since``: ASCII digits only, at most 18 of them (``'²'.isdigit()`` is true, ``int('²')`` fails);
-- ``date``: ``YYYY-MM-DD`` exactly (``date.fromisoformat`` also takes ``20261129`` and week dates),
-  a day whose next day exists (9999-12-31 has none);
+- a query string: its type (``types``: ``since``, ``date``, ``format``);
 - an event's ``id``: text of 1 to 64 characters (the column's size) and a ``type`` the log knows.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from matches import selectors
 from matches.models import MatchEvent
 from officiating.engine.events import EVENT_TYPES
 from polo.api_body import BodyRefused, read_json
 
-__all__ = ["BodyRefused", "body_message", "day", "event_head_problem", "read_json", "since"]
+__all__ = ["BodyRefused", "body_message", "event_head_problem", "read_json"]
 
 # A single event is a few hundred bytes; anything much larger is not an event.
 EVENT_MAX_BYTES = 16 * 1024
 CONFIRMATION_MAX_BYTES = 1024
 ID_MAX_LENGTH = MatchEvent._meta.get_field("client_id").max_length
-_SINCE = re.compile(r"[0-9]{1,18}")
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-FIRST_DAY, LAST_DAY = dt.date(1, 1, 2), dt.date(9999, 12, 30)  # a day with a day on either side
 
 
 def body_message(reason: str, not_json: str) -> str:
@@ -37,24 +29,6 @@ def body_message(reason: str, not_json: str) -> str:
     ``matches.field.api``, which reads its body through ``read_json`` and this until its owner moves
     it to ``BodyRefused.answer``.)"""
     return BodyRefused(400, reason, 0).message(not_json)
-
-
-def since(value: str) -> int | None:
-    """``since`` as a sequence number, or None when it is not one."""
-    return int(value) if _SINCE.fullmatch(value) else None
-
-
-def day(value: str | None) -> dt.date | None:
-    """``date`` (absent: today), or None when it is not a day written YYYY-MM-DD (empty included)."""
-    if value is None:
-        return selectors.parse_day(None)
-    if not _DAY.fullmatch(value):
-        return None
-    try:
-        parsed = dt.date.fromisoformat(value)
-    except ValueError:
-        return None
-    return parsed if FIRST_DAY <= parsed <= LAST_DAY else None
 
 
 def event_head_problem(event: dict[str, Any]) -> str | None:

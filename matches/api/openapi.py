@@ -17,7 +17,6 @@ from matches.stats import openapi as stats
 
 from . import responses, types
 from .openapi_components import (
-    DATE,
     EXAMPLE_CONFIRMATIONS,
     EXAMPLE_EVENT,
     EXAMPLE_GOAL,
@@ -30,7 +29,6 @@ from .openapi_components import (
     MATCHES_EXAMPLE,
     OFFICIAL,
     SECURITY_SCHEMES,
-    SINCE_MAX,
     TOO_LARGE,
     confirmation_refusal,
     contract_components,
@@ -125,15 +123,7 @@ def document() -> dict[str, Any]:
                 "get": {
                     "operationId": "getEvents",
                     "summary": "The log after sequence number `since`, in order (private notes only for officials)",
-                    "parameters": [
-                        {
-                            "name": "since",
-                            "in": "query",
-                            "required": False,
-                            "schema": {"type": "integer", "minimum": 0, "maximum": SINCE_MAX, "default": 0},
-                            "description": "A sequence number: ASCII digits, at most 18 of them.",
-                        }
-                    ],
+                    "parameters": types.parameters(types.EventsQuery),
                     "responses": {
                         "200": json_content(
                             ref("EventsPage"),
@@ -309,7 +299,7 @@ def document() -> dict[str, Any]:
                 "get": {
                     "operationId": "getMatchesOfDay",
                     "summary": "The matches of a day, each with a summary of its state",
-                    "parameters": [DATE],
+                    "parameters": types.parameters(types.DayQuery),
                     "responses": {
                         "200": json_content(
                             ref("MatchesPage"), MATCHES_EXAMPLE, "The day's matches in starting order."
@@ -327,7 +317,7 @@ def document() -> dict[str, Any]:
                 "get": {
                     "operationId": "getTournamentMatches",
                     "summary": "A tournament's matches of a day",
-                    "parameters": [DATE],
+                    "parameters": types.parameters(types.DayQuery),
                     "responses": {
                         "200": json_content(
                             ref("MatchesPage"), MATCHES_EXAMPLE, "The day's matches of the tournament."

@@ -228,14 +228,6 @@ def confirmation_refusal(description: str, code: str, message: str) -> dict[str,
 
 
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-DATE = {
-    "name": "date",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
-    "description": "YYYY-MM-DD in the tournament's time zone (0001-01-02 to 9999-12-30); default today.",
-}
-SINCE_MAX = 10**18 - 1  # 18 digits (matches/api/inputs.py)
 # Who may post: an official's session (its cookie) and the CSRF token in a header (Django's).
 SECURITY_SCHEMES = {
     "session": {"type": "apiKey", "in": "cookie", "name": "sessionid", "description": "Django's session (log in)."},

@@ -1,6 +1,7 @@
-"""The API's request types, defined once (issue 37): each pydantic model both validates the body a
-view reads (``polo.api_body.read_body``) and gives the OpenAPI document its schema
-(``schemas()``), so the document cannot promise what the view refuses, or the reverse.
+"""The API's request types, defined once (issue 37): each pydantic model both validates what a view
+reads — a body (``polo.api_body.read_body``), a query string (``read_query``) — and gives the
+OpenAPI document its schema (``schemas()``, ``parameters()``), so the document cannot promise what
+the view refuses, or the reverse.
 
 Why pydantic (README, "Dependencies"): it validates plain Django views' input without replacing
 them (the views keep their caching, CSRF and streaming), and writes JSON Schema 2020-12, the
@@ -13,9 +14,12 @@ then also within the view's size cap). An integer may be written ``2.0`` (JSON S
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import datetime as dt
+import re
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from django.http import HttpRequest
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 from pydantic.json_schema import GenerateJsonSchema, JsonRef, models_json_schema
 
 REF = "#/components/schemas/"
@@ -56,6 +60,84 @@ class SignatureRequest(RequestType):
 
 
 REQUEST_TYPES: tuple[type[BaseModel], ...] = (ConfirmationRequest, SignatureRequest)
+
+
+# --- query strings ---------------------------------------------------------------------------
+
+SINCE_MAX = 10**18 - 1  # 18 digits
+_DIGITS = re.compile(r"[0-9]{1,18}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+FIRST_DAY, LAST_DAY = dt.date(1, 1, 2), dt.date(9999, 12, 30)  # a day with a day on either side
+
+
+def _sequence_number(value: Any) -> int:
+    """ASCII digits only, at most 18 of them (``'²'.isdigit()`` is true, ``int('²')`` fails)."""
+    if type(value) is str and _DIGITS.fullmatch(value):
+        return int(value)
+    raise ValueError("not a sequence number")
+
+
+def _day(value: Any) -> dt.date:
+    """``YYYY-MM-DD`` exactly (``date.fromisoformat`` also takes ``20261129`` and week dates), a day
+    whose next day exists (9999-12-31 has none)."""
+    if type(value) is str and _DAY.fullmatch(value):
+        parsed = dt.date.fromisoformat(value)  # (ValueError for a day there is not: refused)
+        if FIRST_DAY <= parsed <= LAST_DAY:
+            return parsed
+    raise ValueError("not a day")
+
+
+class QueryType(BaseModel):
+    """A query string's parameters (text, read by each field's own rule); other keys are ignored."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class EventsQuery(QueryType):
+    since: Annotated[int, BeforeValidator(_sequence_number)] = Field(
+        default=0, ge=0, le=SINCE_MAX, description="A sequence number: ASCII digits, at most 18 of them."
+    )
+
+
+DATE_SCHEMA = {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+
+
+class DayQuery(QueryType):
+    date: Annotated[dt.date | None, BeforeValidator(_day), WithJsonSchema(DATE_SCHEMA)] = Field(
+        default=None, description="YYYY-MM-DD in the tournament's time zone (0001-01-02 to 9999-12-30); default today."
+    )
+
+
+class FormatQuery(QueryType):
+    format: Annotated[Literal["json", "csv"] | None, WithJsonSchema({"enum": ["json", "csv"]})] = Field(
+        default=None, description="csv: the same figures as CSV (as the path ending .csv gives them)."
+    )
+
+
+Query = TypeVar("Query", bound=QueryType)
+
+
+def read_query(request: HttpRequest, model: type[Query]) -> Query | None:
+    """The request's query string as a ``model``, or None when a parameter is not what it takes."""
+    given = {name: request.GET[name] for name in model.model_fields if name in request.GET}
+    try:
+        return model.model_validate(given)
+    except ValidationError:
+        return None
+
+
+def parameters(model: type[QueryType]) -> list[dict[str, Any]]:
+    """The OpenAPI parameters of a query type: its fields, as it reads them."""
+    schema = model.model_json_schema(ref_template=REF + "{model}", schema_generator=_Schemas)
+    required = set(schema.get("required", ()))
+    out = []
+    for name, prop in schema["properties"].items():
+        description = prop.pop("description", None)
+        if "default" in prop and prop["default"] is None:  # (absent: not a value of its type)
+            del prop["default"]
+        parameter = {"name": name, "in": "query", "required": name in required, "schema": prop}
+        out.append(parameter | ({"description": description} if description else {}))
+    return out
 
 
 class _Schemas(GenerateJsonSchema):

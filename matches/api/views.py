@@ -218,11 +218,11 @@ def _get_events(request: HttpRequest, match_id: int) -> HttpResponse:
     match = Match.objects.defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
-    since = inputs.since(request.GET.get("since", "0"))
-    if since is None:
+    query = types.read_query(request, types.EventsQuery)
+    if query is None:
         return api_error(400, "invalid_since", _("since must be a whole number (a sequence number)."))
     official = is_official(request.user, match)  # (reads the session: the answer varies by Cookie)
-    body = selectors.match_events_since(match_id, since, official=official)
+    body = selectors.match_events_since(match_id, query.since, official=official)
     response = JsonResponse(body)
     # The log only grows, so the body is the whole story: a strong tag of its bytes.
     etag = '"' + hashlib.blake2b(response.content, digest_size=12).hexdigest() + '"'
@@ -280,9 +280,10 @@ def match_state(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _day_or_error(request: HttpRequest):
-    day = inputs.day(request.GET.get("date"))
-    if day is None:
+    query = types.read_query(request, types.DayQuery)
+    if query is None:
         return None, api_error(400, "invalid_date", _("date must be a day written YYYY-MM-DD."))
+    day = query.date or selectors.parse_day(None)
     return day, None
 
 

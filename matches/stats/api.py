@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from matches.api.types import FormatQuery, read_query
 from matches.models import Match, Tournament
 from matches.permissions import match_role
 from officiating.engine.boxscore_json import box_score_dict
@@ -25,15 +26,12 @@ def _csv(text: str, filename: str) -> HttpResponse:
     return response
 
 
-FORMATS = ("json", "csv")
-
-
 def _format(request: HttpRequest, csv: bool) -> str | None:
     """ "csv" or "json" (the path ending .csv, or ``?format=``); None for a format there is not."""
-    asked = request.GET.get("format")
-    if asked is not None and asked not in FORMATS:
+    query = read_query(request, FormatQuery)
+    if query is None:
         return None
-    return "csv" if csv else (asked or "json")
+    return "csv" if csv else (query.format or "json")
 
 
 def _no_format() -> JsonResponse:

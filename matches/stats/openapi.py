@@ -12,13 +12,7 @@ from matches.api.openapi_components import MATCH_ID, error_response, json_conten
 from matches.api.responses import ResponseType
 
 TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-FORMAT = {
-    "name": "format",
-    "in": "query",
-    "required": False,
-    "schema": {"enum": ["json", "csv"]},
-    "description": "csv: the same figures as CSV (as the path ending .csv gives them).",
-}
+FORMAT = types.parameters(types.FormatQuery)
 Count = Annotated[int, Field(ge=0)]
 Goals = Annotated[float, Field(multiple_of=0.5)]  # a handicap's half goals
 Team = Literal["home", "away"]
@@ -342,7 +336,7 @@ def paths() -> dict[str, Any]:
             "get": {
                 "operationId": "getMatchStats",
                 "summary": "A match's box score: per player and per team, from the log (docs/STATISTICS.md)",
-                "parameters": [FORMAT],
+                "parameters": FORMAT,
                 "responses": match_box,
             },
         },
@@ -359,7 +353,7 @@ def paths() -> dict[str, Any]:
             "get": {
                 "operationId": "getTournamentStats",
                 "summary": "A tournament's statistics: leading scorers, penalty conversion by team, cards",
-                "parameters": [FORMAT],
+                "parameters": FORMAT,
                 "responses": tournament,
             },
         },
