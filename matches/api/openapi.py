@@ -30,6 +30,7 @@ from .openapi_components import (
     OFFICIAL,
     SECURITY_SCHEMES,
     TOO_LARGE,
+    TOURNAMENT_ID,
     confirmation_refusal,
     contract_components,
     error_response,
@@ -196,25 +197,7 @@ def document() -> dict[str, Any]:
                     "responses": {
                         "200": {
                             "description": "An endless event stream: each event one frame of the websocket.",
-                            "content": {
-                                "text/event-stream": {
-                                    "schema": {
-                                        "description": "One server-sent event (as an EventSource reads it).",
-                                        "type": "object",
-                                        "required": ["data"],
-                                        "properties": {
-                                            "data": {
-                                                "type": "string",
-                                                "contentMediaType": "application/json",
-                                                "description": "The frame (snapshot, update, heartbeat) as JSON.",
-                                            },
-                                            "id": {"type": "string", "description": "An update's last_seq."},
-                                            "event": {"type": "string"},
-                                            "retry": {"type": "integer"},
-                                        },
-                                    }
-                                }
-                            },
+                            "content": {"text/event-stream": {"schema": ref("ServerSentEvent")}},
                         },
                         "404": error_response("No such match.", "not_found", "No such match."),
                         "406": error_response(
@@ -311,9 +294,7 @@ def document() -> dict[str, Any]:
                 }
             },
             "/api/tournaments/{tournament_id}/matches": {
-                "parameters": [
-                    {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-                ],
+                "parameters": [TOURNAMENT_ID],
                 "get": {
                     "operationId": "getTournamentMatches",
                     "summary": "A tournament's matches of a day",

@@ -228,6 +228,7 @@ def confirmation_refusal(description: str, code: str, message: str) -> dict[str,
 
 
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 # Who may post: an official's session (its cookie) and the CSRF token in a header (Django's).
 SECURITY_SCHEMES = {
     "session": {"type": "apiKey", "in": "cookie", "name": "sessionid", "description": "Django's session (log in)."},
@@ -250,7 +251,12 @@ LANGUAGE = {
 MATCHES_EXAMPLE = {
     "date": "2026-11-29",
     "matches": [
-        {**EXAMPLE_META, "last_seq": 29, "state": {k: EXAMPLE_STATE.get(k) for k in SUMMARY_KEYS}},
+        {
+            **EXAMPLE_META,
+            "last_seq": 29,
+            "state": {k: EXAMPLE_STATE.get(k) for k in SUMMARY_KEYS},
+            "field_state": {"heard_at": None, "silent": False, "silent_for": None},
+        },
         {
             **EXAMPLE_META,
             "id": 2,
@@ -258,6 +264,7 @@ MATCHES_EXAMPLE = {
             "field": {**EXAMPLE_META["field"], "name": "Field 2"},
             "last_seq": 28,
             "state": {k: EXAMPLE_STOPPED_STATE.get(k) for k in SUMMARY_KEYS},
+            "field_state": {"heard_at": 1793004790.0, "silent": False, "silent_for": None, "kept_at": "field"},
         },
     ],
 }

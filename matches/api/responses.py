@@ -170,16 +170,6 @@ class SummaryState(ResponseType):
     result: _of_state("result")
 
 
-class MatchSummary(MatchMeta):
-    last_seq: int
-    state: SummaryState
-
-
-class MatchesPage(ResponseType):
-    date: str | None = Field(default=None, json_schema_extra={"format": "date"})
-    matches: list[MatchSummary]
-
-
 class FieldPresence(ResponseType):
     """The field. Its timekeeper (issue 34): heard_at, when the scorer's screen last said it had sent
     everything it kept (null: no timekeeper, the server keeps the time), silent (longer than
@@ -193,6 +183,17 @@ class FieldPresence(ResponseType):
     silent_for: float | None
     kept_at: Literal["field", "here"] | None = None
     uplink: dict[str, Any] | None = None
+
+
+class MatchSummary(MatchMeta):
+    last_seq: int
+    field_state: FieldPresence
+    state: SummaryState
+
+
+class MatchesPage(ResponseType):
+    date: str | None = Field(default=None, json_schema_extra={"format": "date"})
+    matches: list[MatchSummary]
 
 
 class MatchState(ResponseType):
@@ -246,6 +247,18 @@ class ConfirmationsPage(ResponseType):
     confirmations: list[Confirmation]
 
 
+class ServerSentEvent(ResponseType):
+    """One server-sent event of the stream (as an EventSource reads it)."""
+
+    data: str = Field(
+        json_schema_extra={"contentMediaType": "application/json"},
+        description="The frame (snapshot, update, heartbeat) as JSON.",
+    )
+    id: str | None = Field(default=None, description="An update's last_seq.")
+    event: str | None = None
+    retry: int | None = None
+
+
 class ServerTime(ResponseType):
     server_time: float = Field(description="Epoch seconds.")
 
@@ -261,5 +274,6 @@ RESPONSE_TYPES: tuple[type[BaseModel], ...] = (
     MatchState,
     GoalsPage,
     ConfirmationsPage,
+    ServerSentEvent,
     ServerTime,
 )

@@ -8,7 +8,16 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from matches.api import types
-from matches.api.openapi_components import LANGUAGE, MATCH_ID, OFFICIAL, TOO_LARGE, error_response, json_content, ref
+from matches.api.openapi_components import (
+    LANGUAGE,
+    MATCH_ID,
+    OFFICIAL,
+    TOO_LARGE,
+    TOURNAMENT_ID,
+    error_response,
+    json_content,
+    ref,
+)
 from matches.api.responses import ErrorAnswer, ResponseType
 
 LogHash = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="SHA-256, lowercase hex (docs/SCORESHEET.md).")]
@@ -164,7 +173,7 @@ def paths() -> dict[str, Any]:
             },
         },
         "/api/tournaments/{tournament_id}/awards": {
-            "parameters": [{"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+            "parameters": [TOURNAMENT_ID],
             "get": {
                 "operationId": "getTournamentAwards",
                 "summary": "The tournament's awards and those of each of its matches (public)",

@@ -18,12 +18,14 @@ Hash = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="SHA-256, lowe
 
 
 class FieldLogItem(ResponseType):
+    """One event of the log, as the tournament's export writes it (matches/transfer.py event_data)."""
+
     seq: int = Field(ge=1)
     id: str = Field(min_length=1, max_length=64)
     type: str
-    payload: dict[str, Any] = Field(description="The event as the field stored it (server_time, by included).")
-    received_at: float
-    sent_by: str | None = Field(default=None, description="The login of who logged it at the field.")
+    event: dict[str, Any] = Field(description="The event as the field stored it (server_time, by included).")
+    received_at: str = Field(json_schema_extra={"format": "date-time"}, description="When it was received (UTC).")
+    sent_by: str | None = Field(description="The login of who logged it at the field.")
 
 
 class FieldBatch(ResponseType):
@@ -44,8 +46,33 @@ class FieldReplica(ResponseType):
     kept_at: Literal["server", "field"]
 
 
+class RefusalDetail(ResponseType):
+    """The message's text by name (matches/field/refusals.py) and what is in it: the field server says
+    it again in its own reader's language."""
+
+    text: str
+    params: dict[str, Any]
+
+
 class FieldRefusal(ErrorAnswer):
+    detail: RefusalDetail | None = None
     last_seq: int | None = None
+
+
+class FieldPairing(ResponseType):
+    """The pairing payload (matches/field/wire.py): what the field server keeps the match with."""
+
+    format: str
+    version: int
+    match_id: int
+    log: list[Any]
+    config_hash: Hash
+
+
+class FieldTokenMatches(ResponseType):
+    scope: str
+    expires_at: float
+    matches: list[dict[str, Any]]
 
 
 EXAMPLE_REPLICA = {"last_seq": 15, "log_hash": EXAMPLE_HASH, "appended": 3, "duplicates": 0, "kept_at": "field"}
@@ -65,6 +92,28 @@ def _refusals() -> dict[str, Any]:
 
 def paths() -> dict[str, Any]:
     return {
+        "/api/field/matches": {
+            "get": {
+                "operationId": "getFieldTokenMatches",
+                "summary": "The matches the field token authorises (a match's, or every match of a day's token)",
+                "description": "A refusal's message is in the request's language (Accept-Language), as every other.",
+                "security": FIELD_TOKEN,
+                "responses": {
+                    "200": json_content(
+                        ref("FieldTokenMatches"),
+                        {
+                            "scope": "the matches on Field 1 on 2026-11-29",
+                            "expires_at": 1793048400.0,
+                            "matches": [
+                                {"id": 3, "title": "Blue v Red", "starts_at": 1793000000.0, "field": "Field 1"}
+                            ],
+                        },
+                        "The token's matches, in order of their start.",
+                    ),
+                    "403": _refusals()["403"],
+                },
+            }
+        },
         "/api/field/matches/{match_id}/pairing": {
             "parameters": [MATCH_ID],
             "get": {
@@ -74,10 +123,10 @@ def paths() -> dict[str, Any]:
                 "parameters": [LANGUAGE],
                 "responses": {
                     "200": json_content(
-                        {"type": "object", "required": ["format", "version", "match_id", "log", "config_hash"]},
+                        ref("FieldPairing"),
                         {
                             "format": "polo-field-pairing",
-                            "version": 1,
+                            "version": 2,
                             "match_id": 3,
                             "log": [],
                             "config_hash": EXAMPLE_HASH,
@@ -121,7 +170,11 @@ def paths() -> dict[str, Any]:
                     **_refusals(),
                     "409": json_content(
                         ref("FieldRefusal"),
-                        {"error": {"code": "log_gap", "rule": None, "message": "…"}, "last_seq": 12},
+                        {
+                            "error": {"code": "log_gap", "rule": None, "message": "…"},
+                            "detail": {"text": "log_gap", "params": {"last": 12, "after": 14}},
+                            "last_seq": 12,
+                        },
                         "The batch does not extend the replica (log_gap, log_changed, log_other_match, "
                         "log_not_accepted, not_kept_at_field): nothing stored.",
                     ),
@@ -133,7 +186,7 @@ def paths() -> dict[str, Any]:
 
 
 def schemas() -> dict[str, Any]:
-    return types.schemas(FieldBatch, FieldReplica, FieldRefusal)
+    return types.schemas(FieldBatch, FieldPairing, FieldReplica, FieldRefusal, FieldTokenMatches)
 
 
 def security_schemes() -> dict[str, Any]:

@@ -8,10 +8,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from matches.api import types
-from matches.api.openapi_components import MATCH_ID, error_response, json_content, ref
+from matches.api.openapi_components import MATCH_ID, TOURNAMENT_ID, error_response, json_content, ref
 from matches.api.responses import ResponseType
 
-TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 FORMAT = types.parameters(types.FormatQuery)
 Count = Annotated[int, Field(ge=0)]
 Goals = Annotated[float, Field(multiple_of=0.5)]  # a handicap's half goals

@@ -7,6 +7,7 @@
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setHidden, setText} from "./dom.js";
+import {renderKept} from "./field-status.js";
 import {formatClock, formatScore} from "./format.js";
 import {interpolate} from "./i18n.js";
 import {connect} from "./live.js";
@@ -129,7 +130,10 @@ function showGoal(events) {
   }
 }
 
+const keptWords = {heard: labels.kept_heard, unheard: labels.kept_unheard};
+
 function tick(live) {
+  renderKept(part("kept-at-field"), live.field, live.serverNow(), keptWords);
   const state = live.state;
   if (!state || !view.clock) return;
   const left = live.intervalRemaining();

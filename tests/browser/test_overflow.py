@@ -16,7 +16,8 @@ from .live_helpers import tournament_id
 from .phases import PHASES, phase_matches
 from .screens import LANGUAGES, LONG_NAMES, PUBLIC_PER_DAY, PUBLIC_PER_MATCH, WIDTHS, new_context, settle, url
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 # What overflows or is cut, as a list of "path: what (text)". An element counts when it is shown
 # (not hidden, not transparent) and bigger than a pixel (the visually-hidden labels of screen

@@ -18,7 +18,8 @@ from .committee_browser import module_server
 from .live_helpers import PageWatch
 from .phases import PHASES, match_in_phase, phase_matches
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 HOME = "Ellerstina Red Lions Polo Club"  # 30 characters: the longest name a phone must hold
 AWAY = "La Dolfina Blue Sky Polo Teams"
