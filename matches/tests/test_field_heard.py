@@ -20,7 +20,7 @@ from matches.field.sender import batch_body
 from matches.field.services import field_token_issue, match_keep_at
 from matches.live.snapshots import field_object
 
-from .live_helpers import cast, client_for, communicator, ev, log, receive_until, stop_live_machinery  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, communicator, ev, log, receive_until, stop_live_machinery
 from .personas import field_copy
 
 HEARD = "Kept at the field: last heard from the field at "

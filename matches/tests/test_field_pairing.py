@@ -22,7 +22,7 @@ from matches.models import MatchEvent
 from matches.scoresheet.hashing import log_hash
 from matches.selectors import match_with_config
 
-from .live_helpers import cast, client_for, ev, log  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log
 from .personas import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -25,7 +25,7 @@ from matches.scoresheet.hashing import log_hash
 from matches.services import match_clock_catch_up
 from officiating.engine import to_state
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log, post_event
 from .personas import field_copy
 
 pytestmark = pytest.mark.django_db

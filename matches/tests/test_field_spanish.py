@@ -24,7 +24,7 @@ from matches.field.services import field_token_issue, field_token_revoke, match_
 from matches.field.wire import PairingError, pairing_import, pairing_payload
 from matches.models import MatchEvent
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log, post_event
 from .personas import field_copy
 
 pytestmark = pytest.mark.django_db

@@ -21,7 +21,7 @@ from matches.field.sender import batch_body
 from matches.field.services import day_token_expiry, field_token_issue, match_keep_at
 from matches.models import Field, MatchEvent
 
-from .live_helpers import cast, client_for, ev, log  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log
 from .personas import field_copy, make_match
 
 pytestmark = pytest.mark.django_db
