@@ -22,6 +22,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import csrf
+from pydantic import BaseModel, Field
 
 API_PREFIX = "/api/"
 
@@ -30,10 +31,20 @@ def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith(API_PREFIX)
 
 
-def error_body(code: str, message: str, rule: str | None = None) -> dict[str, str | None]:
+# The API's error envelope, defined once: what ``error_body`` writes, and the OpenAPI document's
+# ``Error`` (``matches.api.responses``).
+class Error(BaseModel):
+    """Why a request was refused: a code for programs, the rule applied, a message for people."""
+
+    code: str = Field(description="The contract's rejection code, e.g. goal_after_time.")
+    rule: str | None = Field(default=None, description="The rule applied, e.g. 14.b(1).")
+    message: str = Field(description="In the caller's language.")
+
+
+def error_body(code: str, message: str, rule: str | None = None) -> dict[str, Any]:
     """The API's error envelope: ``rule`` is the rule applied (None when the refusal is about the
     request, not the rules)."""
-    return {"code": code, "rule": rule, "message": message}
+    return Error(code=code, rule=rule, message=str(message)).model_dump()  # (a lazy text as the text)
 
 
 def api_error(status: int, code: str, message: str, *, rule: str | None = None, **extra: Any) -> JsonResponse:

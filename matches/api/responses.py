@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, WithJsonSchema
 
 from matches.models import Match
+from polo.api_errors import Error
 
 from .types import REF
 
@@ -30,12 +31,6 @@ Event = contract("Event")
 
 class ResponseType(BaseModel):
     """An answer of the API (documented, not parsed: the views build plain dicts)."""
-
-
-class Error(ResponseType):
-    code: str = Field(description="The contract's rejection code, e.g. goal_after_time.")
-    rule: str | None = Field(default=None, description="The rule applied, e.g. 14.b(1).")
-    message: str = Field(description="In the caller's language.")
 
 
 class ErrorAnswer(ResponseType):
