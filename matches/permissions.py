@@ -35,6 +35,17 @@ COMMITTEE_ONLY_EVENTS = frozenset({"overtime", "shootout_start", "forfeit"})
 COMMITTEE_OR_UMPIRE_EVENTS = frozenset({"suspend", "resume", "abandon"})
 COMMITTEE_MAY_ALSO = frozenset({"shootout_attempt", "void"})
 
+
+def event_permissions() -> dict[str, list[str]]:
+    """The lists above, for the officials' screens (``static/js/officials/permissions.js`` reads them
+    from the page): a button is offered by the same rule the server applies, written once."""
+    return {
+        "committee_only": sorted(COMMITTEE_ONLY_EVENTS),
+        "committee_or_umpire": sorted(COMMITTEE_OR_UMPIRE_EVENTS),
+        "committee_may_also": sorted(COMMITTEE_MAY_ALSO),
+    }
+
+
 AnyUser = AbstractBaseUser | AnonymousUser
 
 
@@ -139,7 +150,11 @@ def match_role(user: AnyUser, match: Match) -> str | None:
 
 
 def can_log_event(user: AnyUser, match: Match, event_type: str | None) -> bool:
-    role = match_role(user, match)
+    return role_may_log(match_role(user, match), event_type)
+
+
+def role_may_log(role: str | None, event_type: str | None) -> bool:
+    """Whether an official of ``role`` (None: no official of the match) logs ``event_type``."""
     if role is None:
         return False
     if role == "committee":

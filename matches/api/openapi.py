@@ -15,12 +15,8 @@ from matches.awards import openapi as awards
 from matches.field import openapi as field
 from matches.stats import openapi as stats
 
+from . import responses, types
 from .openapi_components import (
-    CONFIRMATION,
-    CONFIRMATIONS_PAGE,
-    CONFIRMED_SCORE,
-    DATE,
-    ERROR,
     EXAMPLE_CONFIRMATIONS,
     EXAMPLE_EVENT,
     EXAMPLE_GOAL,
@@ -28,20 +24,13 @@ from .openapi_components import (
     EXAMPLE_STATE,
     EXAMPLE_STOPPED_STATE,
     EXAMPLE_STORED,
-    GOAL,
-    INTERVAL,
     LANGUAGE,
     MATCH_ID,
-    MATCH_META,
     MATCHES_EXAMPLE,
-    MATCHES_PAGE,
     OFFICIAL,
-    REF,
     SECURITY_SCHEMES,
-    SIDE,
-    SINCE_MAX,
-    STORED_EVENT,
     TOO_LARGE,
+    TOURNAMENT_ID,
     confirmation_refusal,
     contract_components,
     error_response,
@@ -59,18 +48,6 @@ NOT_MODIFIED = {
 
 @lru_cache(maxsize=1)
 def document() -> dict[str, Any]:
-    accepted = {
-        "type": "object",
-        "required": ["accepted", "seq", "last_seq", "event", "state"],
-        "properties": {
-            "accepted": {"const": True},
-            "duplicate": {"type": "boolean"},
-            "seq": {"type": "integer"},
-            "last_seq": {"type": "integer"},
-            "event": ref("Event"),
-            "state": ref("State"),
-        },
-    }
     accepted_example = {
         "accepted": True,
         "seq": 30,
@@ -114,9 +91,9 @@ def document() -> dict[str, Any]:
                         "content": {"application/json": {"schema": ref("Event"), "example": EXAMPLE_EVENT}},
                     },
                     "responses": {
-                        "201": json_content(accepted, accepted_example, "Accepted and appended to the log."),
+                        "201": json_content(ref("Accepted"), accepted_example, "Accepted and appended to the log."),
                         "200": json_content(
-                            accepted,
+                            ref("Accepted"),
                             {**accepted_example, "duplicate": True},
                             "A retry of an event already recorded (same id): the first answer again.",
                         ),
@@ -147,25 +124,10 @@ def document() -> dict[str, Any]:
                 "get": {
                     "operationId": "getEvents",
                     "summary": "The log after sequence number `since`, in order (private notes only for officials)",
-                    "parameters": [
-                        {
-                            "name": "since",
-                            "in": "query",
-                            "required": False,
-                            "schema": {"type": "integer", "minimum": 0, "maximum": SINCE_MAX, "default": 0},
-                            "description": "A sequence number: ASCII digits, at most 18 of them.",
-                        }
-                    ],
+                    "parameters": types.parameters(types.EventsQuery),
                     "responses": {
                         "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["events", "last_seq"],
-                                "properties": {
-                                    "events": {"type": "array", "items": ref("StoredEvent")},
-                                    "last_seq": {"type": "integer"},
-                                },
-                            },
+                            ref("EventsPage"),
                             {
                                 "events": [
                                     {
@@ -198,17 +160,7 @@ def document() -> dict[str, Any]:
                     "parameters": [LANGUAGE],
                     "responses": {
                         "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["match", "state", "last_seq", "server_time"],
-                                "properties": {
-                                    "match": ref("MatchMeta"),
-                                    "state": ref("State"),
-                                    "last_seq": {"type": "integer"},
-                                    "server_time": {"type": "number"},
-                                    "field": field.FIELD_PRESENCE,
-                                },
-                            },
+                            ref("MatchState"),
                             {
                                 "match": EXAMPLE_META,
                                 "state": EXAMPLE_STOPPED_STATE,
@@ -232,10 +184,20 @@ def document() -> dict[str, Any]:
                     "update and heartbeat of /ws/matches/{id}/, each as one `data:` line; an update's `id:` is "
                     "its last_seq, and a reconnect's Last-Event-ID gets the missed events with its snapshot. "
                     "The match's officials get the private notes. Any other Accept: 406.",
+                    "parameters": [
+                        {
+                            "name": "Accept",
+                            "in": "header",
+                            "required": True,
+                            "schema": {"const": "text/event-stream"},
+                            "description": "What an EventSource sends (named here so that generated requests "
+                            "send it too: the stream answers nothing else).",
+                        }
+                    ],
                     "responses": {
                         "200": {
-                            "description": "An endless event stream.",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                            "description": "An endless event stream: each event one frame of the websocket.",
+                            "content": {"text/event-stream": {"schema": ref("ServerSentEvent")}},
                         },
                         "404": error_response("No such match.", "not_found", "No such match."),
                         "406": error_response(
@@ -253,14 +215,7 @@ def document() -> dict[str, Any]:
                     "summary": "The match's last goals, newest first (the scoreboard reads them again after a gap)",
                     "responses": {
                         "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["goals", "last_seq"],
-                                "properties": {
-                                    "goals": {"type": "array", "items": ref("Goal")},
-                                    "last_seq": {"type": "integer"},
-                                },
-                            },
+                            ref("GoalsPage"),
                             {"goals": [EXAMPLE_GOAL], "last_seq": 30},
                             "At most the last 8 goals, as of the log position last_seq.",
                         ),
@@ -288,22 +243,9 @@ def document() -> dict[str, Any]:
                     "now. Confirming again adds a row; the newest per umpire and chukker counts.",
                     "parameters": [LANGUAGE],
                     "security": OFFICIAL,
-                    "requestBody": {
-                        "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["period", "score"],
-                                    "properties": {
-                                        "period": {"type": "integer", "minimum": 1, "maximum": 99},
-                                        "score": CONFIRMED_SCORE,
-                                    },
-                                },
-                                "example": {"period": 1, "score": {"home": 1, "away": 0}},
-                            }
-                        },
-                    },
+                    "requestBody": types.body(
+                        types.ConfirmationRequest, {"period": 1, "score": {"home": 1, "away": 0}}
+                    ),
                     "responses": {
                         "201": json_content(
                             ref("ConfirmationsPage"),
@@ -340,7 +282,7 @@ def document() -> dict[str, Any]:
                 "get": {
                     "operationId": "getMatchesOfDay",
                     "summary": "The matches of a day, each with a summary of its state",
-                    "parameters": [DATE],
+                    "parameters": types.parameters(types.DayQuery),
                     "responses": {
                         "200": json_content(
                             ref("MatchesPage"), MATCHES_EXAMPLE, "The day's matches in starting order."
@@ -352,13 +294,11 @@ def document() -> dict[str, Any]:
                 }
             },
             "/api/tournaments/{tournament_id}/matches": {
-                "parameters": [
-                    {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-                ],
+                "parameters": [TOURNAMENT_ID],
                 "get": {
                     "operationId": "getTournamentMatches",
                     "summary": "A tournament's matches of a day",
-                    "parameters": [DATE],
+                    "parameters": types.parameters(types.DayQuery),
                     "responses": {
                         "200": json_content(
                             ref("MatchesPage"), MATCHES_EXAMPLE, "The day's matches of the tournament."
@@ -378,15 +318,7 @@ def document() -> dict[str, Any]:
                     "operationId": "getTime",
                     "summary": "The server's clock (for a client's offset; the websocket's ping is finer)",
                     "responses": {
-                        "200": json_content(
-                            {
-                                "type": "object",
-                                "required": ["server_time"],
-                                "properties": {"server_time": {"type": "number"}},
-                            },
-                            {"server_time": 1793000010.25},
-                            "Epoch seconds.",
-                        )
+                        "200": json_content(ref("ServerTime"), {"server_time": 1793000010.25}, "Epoch seconds.")
                     },
                 }
             },
@@ -407,59 +339,8 @@ def document() -> dict[str, Any]:
             "securitySchemes": {**SECURITY_SCHEMES, **field.security_schemes()},
             "schemas": {
                 **contract_components(),
-                "Error": ERROR,
-                "StoredEvent": STORED_EVENT,
-                "Side": SIDE,
-                "MatchMeta": MATCH_META,
-                "MatchSummary": {
-                    "allOf": [
-                        ref("MatchMeta"),
-                        {
-                            "type": "object",
-                            "required": ["state", "last_seq", "field_state"],
-                            "properties": {
-                                "last_seq": {"type": "integer"},
-                                "field_state": field.FIELD_PRESENCE,
-                                "state": {
-                                    "type": "object",
-                                    "required": [
-                                        "status",
-                                        "score",
-                                        "period",
-                                        "clock",
-                                        "restart",
-                                        "interval",
-                                        "shootout",
-                                        "winner",
-                                        "result",
-                                    ],
-                                    "properties": {
-                                        "status": {"$ref": REF + "State/properties/status"},
-                                        "score": ref("State_score"),
-                                        "period": {"$ref": REF + "State/properties/period"},
-                                        "clock": {"$ref": REF + "State/properties/clock"},
-                                        "restart": {
-                                            "$ref": REF + "State/properties/restart",
-                                            "description": (
-                                                "The state's restart (null while the ball is in play): a card "
-                                                "words it from kind, team, penalty and rule (or clause) in "
-                                                "its own language; the list's message is in English."
-                                            ),
-                                        },
-                                        "interval": INTERVAL,
-                                        "shootout": {"$ref": REF + "State/properties/shootout"},
-                                        "winner": {"$ref": REF + "State/properties/winner"},
-                                        "result": {"$ref": REF + "State/properties/result"},
-                                    },
-                                },
-                            },
-                        },
-                    ]
-                },
-                "MatchesPage": MATCHES_PAGE,
-                "Goal": GOAL,
-                "Confirmation": CONFIRMATION,
-                "ConfirmationsPage": CONFIRMATIONS_PAGE,
+                **types.schemas(*types.REQUEST_TYPES),
+                **types.schemas(*responses.RESPONSE_TYPES),
                 **awards.schemas(),
                 **stats.schemas(),
                 **field.schemas(),

@@ -1,6 +1,6 @@
 """The parts of the OpenAPI document (``openapi``): the contract's JSON Schemas as components, the
-API's own schemas (errors, stored events, match meta, goals, confirmations), the parameters, the
-examples (a test validates each against its schema) and the builders of its responses.
+parameters, the examples (a test validates each against its schema) and the builders of its
+responses. The API's own schemas are its request and response types (``types``, ``responses``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import officiating
-from matches.models import Match
 from matches.selectors import SUMMARY_KEYS
 
 SCHEMA_DIR = Path(officiating.__file__).resolve().parent / "schemas"
@@ -78,167 +77,6 @@ def event_variant(defs: dict[str, Any], etype: str) -> dict[str, Any]:
 def ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
 
-
-ERROR = {
-    "type": "object",
-    "required": ["code", "message"],
-    "properties": {
-        "code": {"type": "string", "description": "The contract's rejection code, e.g. goal_after_time."},
-        "rule": {"type": ["string", "null"], "description": "The rule applied, e.g. 14.b(1)."},
-        "message": {"type": "string", "description": "In the caller's language."},
-    },
-}
-STORED_EVENT = {
-    "type": "object",
-    "required": ["seq", "id", "type", "event", "received_at"],
-    "properties": {
-        "seq": {"type": "integer", "minimum": 1},
-        "id": {"type": "string"},
-        "type": {"type": "string"},
-        "event": ref("Event"),
-        "received_at": {"type": "number", "description": "Epoch seconds."},
-    },
-}
-SIDE = {
-    "type": "object",
-    "required": ["name", "color", "handicap_goals", "players"],
-    "properties": {
-        "name": {"type": "string"},
-        "color": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
-        "handicap_goals": {"type": "number"},
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["number", "name"],
-                "properties": {
-                    "number": {"type": "integer"},
-                    "name": {"type": "string"},
-                    "handicap": {"type": "integer"},
-                },
-            },
-        },
-    },
-}
-MATCH_META = {
-    "type": "object",
-    "required": ["id", "tournament", "field", "starts_at", "home", "away"],
-    "properties": {
-        "id": {"type": "integer"},
-        "tournament": {
-            "type": "object",
-            "required": ["id", "name"],
-            "properties": {"id": {"type": "integer"}, "name": {"type": "string"}, "club": {"type": "string"}},
-        },
-        "field": {
-            "type": "object",
-            "required": ["name", "length", "width", "boarded"],
-            "properties": {
-                "name": {"type": "string"},
-                "length": {"type": "number"},
-                "width": {"type": "number"},
-                "boarded": {"type": "boolean"},
-            },
-        },
-        "starts_at": {"type": "number", "description": "Epoch seconds."},
-        "stage": {
-            "type": ["string", "null"],
-            "enum": [*Match.Stage.values, None],
-            "description": "Zone play, subsidiary, or the knockout round; null when the committee gave none.",
-        },
-        "periods": {"type": "integer"},
-        "period_seconds": {"type": "integer"},
-        "home": ref("Side"),
-        "away": ref("Side"),
-    },
-}
-
-INTERVAL = {
-    "type": ["object", "null"],
-    "description": (
-        "The break between periods (null unless status is interval): half-time or an ordinary "
-        "interval (Rule 14.a), its length and the server time its countdown started at."
-    ),
-    "required": ["kind", "seconds", "started_at", "next_period"],
-    "properties": {
-        "kind": {"enum": ["interval", "halftime"]},
-        "seconds": {"type": "number"},
-        "started_at": {"type": ["number", "null"]},
-        "next_period": {
-            "type": "object",
-            "required": ["number", "kind"],
-            "properties": {"number": {"type": "integer"}, "kind": {"enum": ["regulation", "overtime"]}},
-        },
-    },
-}
-GOAL = {
-    "type": "object",
-    "required": [
-        "id",
-        "seq",
-        "team",
-        "goals",
-        "number",
-        "name",
-        "own_goal",
-        "penalty",
-        "how",
-        "penalty_number",
-        "period",
-        "period_kind",
-        "clock",
-    ],
-    "properties": {
-        "id": {"type": ["string", "null"], "description": "The id of the event that scored."},
-        "seq": {"type": "integer"},
-        "team": {"enum": ["home", "away"]},
-        "goals": {"type": "number", "description": "How many goals it gave (1, or more for a goal awarded)."},
-        "number": {"type": ["integer", "null"], "description": "The hitter's number (null for a Penalty 1)."},
-        "name": {"type": "string", "description": "The hitter's name (empty when unknown)."},
-        "own_goal": {"type": "boolean"},
-        "penalty": {"type": "boolean", "description": "Whether it came from a penalty (a Penalty 1 included)."},
-        "how": {
-            "enum": ["field", "penalty", "own_goal", "penalty_1", "unattributed"],
-            "description": "What kind of goal, as the box score and the official report count it.",
-        },
-        "penalty_number": {
-            "type": ["string", "null"],
-            "description": "The penalty it came from (1, 2, 3, 4, 5a, 5b, 6, or unknown); null when from play.",
-        },
-        "period": {"type": ["integer", "null"]},
-        "period_kind": {"type": "string"},
-        "clock": {"type": ["number", "null"], "description": "Time played in the chukker (seconds)."},
-    },
-}
-CONFIRMATION = {
-    "type": "object",
-    "required": ["period", "umpire", "username", "score", "last_seq", "at"],
-    "properties": {
-        "period": {"type": "integer", "description": "The chukker confirmed."},
-        "umpire": {"type": "string"},
-        "username": {"type": "string"},
-        "score": {
-            "type": "object",
-            "required": ["home", "away"],
-            "properties": {"home": {"type": "number"}, "away": {"type": "number"}},
-        },
-        "last_seq": {"type": "integer", "description": "How far the log had got when it was confirmed."},
-        "at": {"type": "number", "description": "Epoch seconds."},
-    },
-}
-CONFIRMED_SCORE = {
-    "type": "object",
-    "required": ["home", "away"],
-    "properties": {
-        "home": {"type": "number", "minimum": 0, "maximum": 999},
-        "away": {"type": "number", "minimum": 0, "maximum": 999},
-    },
-}
-CONFIRMATIONS_PAGE = {
-    "type": "object",
-    "required": ["confirmations"],
-    "properties": {"confirmations": {"type": "array", "items": ref("Confirmation")}},
-}
 
 EXAMPLE_STATE = {
     "status": "in_play",
@@ -313,21 +151,12 @@ def json_content(schema: dict[str, Any], example: Any, description: str) -> dict
 
 
 def error_response(description: str, code: str, message: str, status_body: bool = False) -> dict[str, Any]:
-    schema = {"type": "object", "required": ["error"], "properties": {"error": ref("Error")}}
+    """An error answer (``ErrorAnswer``), or with ``status_body`` an event refused with the state
+    (``Refusal``)."""
     example: dict[str, Any] = {"error": {"code": code, "rule": None, "message": message}}
     if status_body:
-        schema = {
-            "type": "object",
-            "required": ["error", "state", "last_seq"],
-            "properties": {
-                "accepted": {"const": False},
-                "error": ref("Error"),
-                "state": ref("State"),
-                "last_seq": {"type": "integer"},
-            },
-        }
         example = {"accepted": False, **example, "state": EXAMPLE_STATE, "last_seq": 29}
-    return json_content(schema, example, description)
+    return json_content(ref("Refusal" if status_body else "ErrorAnswer"), example, description)
 
 
 TOO_LARGE = error_response(
@@ -348,7 +177,7 @@ def stale_response() -> dict[str, Any]:
         True,
     )
     body = response["content"]["application/json"]
-    body["schema"]["properties"].update({"valid_now": {"type": "boolean"}, "would_be": ref("Error")})
+    body["schema"] = ref("StaleRefusal")
     body["example"] = {
         **body["example"],
         "valid_now": False,
@@ -388,13 +217,8 @@ EXAMPLE_CONFIRMATIONS = {
 
 def confirmation_refusal(description: str, code: str, message: str) -> dict[str, Any]:
     """A confirmation refused on the log's state (which comes with the refusal)."""
-    schema = {
-        "type": "object",
-        "required": ["error", "state"],
-        "properties": {"error": ref("Error"), "state": ref("State")},
-    }
     return json_content(
-        schema,
+        ref("StateRefusal"),
         {
             "error": {"code": code, "rule": None, "message": message},
             "state": {**EXAMPLE_STATE, "status": "interval", "period": {**EXAMPLE_STATE["period"], "number": 1}},
@@ -404,14 +228,7 @@ def confirmation_refusal(description: str, code: str, message: str) -> dict[str,
 
 
 MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-DATE = {
-    "name": "date",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},
-    "description": "YYYY-MM-DD in the tournament's time zone (0001-01-02 to 9999-12-30); default today.",
-}
-SINCE_MAX = 10**18 - 1  # 18 digits (matches/api/inputs.py)
+TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 # Who may post: an official's session (its cookie) and the CSRF token in a header (Django's).
 SECURITY_SCHEMES = {
     "session": {"type": "apiKey", "in": "cookie", "name": "sessionid", "description": "Django's session (log in)."},
@@ -431,14 +248,6 @@ LANGUAGE = {
     "description": "en or es: the language of messages and restart texts.",
 }
 
-MATCHES_PAGE = {
-    "type": "object",
-    "required": ["matches"],
-    "properties": {
-        "date": {"type": "string", "format": "date"},
-        "matches": {"type": "array", "items": ref("MatchSummary")},
-    },
-}
 MATCHES_EXAMPLE = {
     "date": "2026-11-29",
     "matches": [

@@ -38,10 +38,11 @@ from matches.permissions import can_log_event, is_official, match_role
 from matches.public import selectors as public
 from matches.services import LogResult
 from officiating.engine.strict import key_refusal
-from polo.api_errors import too_large
+from polo.api_body import BodyRefused, read_body, read_json
+from polo.api_errors import api_error, error_body
 
-from . import inputs, openapi
-from .inputs import EVENT_MAX_BYTES
+from . import inputs, openapi, types
+from .inputs import CONFIRMATION_MAX_BYTES, EVENT_MAX_BYTES
 from .openapi_components import event_variant
 
 
@@ -79,16 +80,12 @@ def _cached(request: HttpRequest, etag: str, cache_control: str, build) -> HttpR
     return response
 
 
-def _error(status: int, code: str, message: str, **extra: Any) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "rule": None, "message": message}, **extra}, status=status)
-
-
 def _forbidden() -> JsonResponse:
-    return _error(403, "forbidden", _("Only the officials of this match may do that."))
+    return api_error(403, "forbidden", _("Only the officials of this match may do that."))
 
 
 def _not_found() -> JsonResponse:
-    return _error(404, "not_found", _("No such match."))
+    return api_error(404, "not_found", _("No such match."))
 
 
 @lru_cache(maxsize=32)
@@ -138,27 +135,19 @@ def _not_an_event() -> str:
 def _read_event(request: HttpRequest) -> dict[str, Any] | JsonResponse:
     """The posted event (a JSON object), or the answer refusing the body (400, 413)."""
     try:
-        event = inputs.read_json(request, EVENT_MAX_BYTES)
-    except inputs.BodyRefused as refused:
-        if refused.status == 413:
-            return too_large(refused.limit)
-        return _error(400, "invalid_event", inputs.body_message(refused.reason, _not_an_event()))
+        event = read_json(request, EVENT_MAX_BYTES)
+    except BodyRefused as refused:
+        return refused.answer("invalid_event", _not_an_event())
     if not isinstance(event, dict):
-        return _error(400, "invalid_event", _not_an_event())
+        return api_error(400, "invalid_event", _not_an_event())
     return event
 
 
 def _invalid_event(match_id: int, lang: str, message: str) -> JsonResponse:
     """422 ``invalid_event`` with the state, as the rules' refusals come (nothing changed)."""
     snapshot = snapshots.match_snapshot(match_id, lang=lang)
-    return JsonResponse(
-        {
-            "accepted": False,
-            "error": {"code": "invalid_event", "rule": None, "message": message},
-            "state": snapshot["state"],
-            "last_seq": snapshot["last_seq"],
-        },
-        status=422,
+    return api_error(
+        422, "invalid_event", message, accepted=False, state=snapshot["state"], last_seq=snapshot["last_seq"]
     )
 
 
@@ -177,7 +166,7 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
     error = result.error
     body = {
         "accepted": False,
-        "error": {"code": error.code, "rule": error.rule, "message": error.message(lang)},
+        "error": error_body(error.code, error.message(lang), error.rule),
         "state": result.state,
         "last_seq": result.last_seq,
     }
@@ -185,7 +174,7 @@ def _answer(result: LogResult, lang: str) -> JsonResponse:
         body["valid_now"] = result.valid_now
         if result.would_be is not None:
             would = result.would_be
-            body["would_be"] = {"code": would.code, "rule": would.rule, "message": would.message(lang)}
+            body["would_be"] = error_body(would.code, would.message(lang), would.rule)
     # 423 Locked: the match's log is written on the field's own server (matches/field/).
     status = {"stale_sequence": 409, "kept_at_field": 423}.get(error.code, 422)
     return JsonResponse(body, status=status)
@@ -229,11 +218,11 @@ def _get_events(request: HttpRequest, match_id: int) -> HttpResponse:
     match = Match.objects.defer("state_cache").filter(pk=match_id).first()
     if match is None:
         return _not_found()
-    since = inputs.since(request.GET.get("since", "0"))
-    if since is None:
-        return _error(400, "invalid_since", _("since must be a whole number (a sequence number)."))
+    query = types.read_query(request, types.EventsQuery)
+    if query is None:
+        return api_error(400, "invalid_since", _("since must be a whole number (a sequence number)."))
     official = is_official(request.user, match)  # (reads the session: the answer varies by Cookie)
-    body = selectors.match_events_since(match_id, since, official=official)
+    body = selectors.match_events_since(match_id, query.since, official=official)
     response = JsonResponse(body)
     # The log only grows, so the body is the whole story: a strong tag of its bytes.
     etag = '"' + hashlib.blake2b(response.content, digest_size=12).hexdigest() + '"'
@@ -291,9 +280,10 @@ def match_state(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 def _day_or_error(request: HttpRequest):
-    day = inputs.day(request.GET.get("date"))
-    if day is None:
-        return None, _error(400, "invalid_date", _("date must be a day written YYYY-MM-DD."))
+    query = types.read_query(request, types.DayQuery)
+    if query is None:
+        return None, api_error(400, "invalid_date", _("date must be a day written YYYY-MM-DD."))
+    day = query.date or selectors.parse_day(None)
     return day, None
 
 
@@ -310,7 +300,7 @@ def matches_of_day(request: HttpRequest) -> JsonResponse:
 @require_GET
 def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse:
     if not Tournament.objects.filter(pk=tournament_id).exists():
-        return _error(404, "not_found", _("No such tournament."))
+        return api_error(404, "not_found", _("No such tournament."))
     day, error = _day_or_error(request)
     if error:
         return error
@@ -349,25 +339,22 @@ def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
         return _not_found()
     role = match_role(request.user, match)
     if role is None:
-        return _error(403, "forbidden", _("Officials only."))
+        return api_error(403, "forbidden", _("Officials only."))
     if request.method == "GET":
         return JsonResponse({"confirmations": officials.score_confirmations(match)})
     if role != "umpire":
-        return _error(403, "forbidden", _("Only the match's umpires and referee confirm the score."))
-    send_them = _("Send the chukker and the score you confirm.")
+        return api_error(403, "forbidden", _("Only the match's umpires and referee confirm the score."))
     try:
-        confirmed = inputs.confirmation(inputs.read_json(request, inputs.CONFIRMATION_MAX_BYTES))
-    except inputs.BodyRefused as refused:
-        if refused.status == 413:
-            return too_large(refused.limit)
-        return _error(400, "invalid", inputs.body_message(refused.reason, send_them))
-    if confirmed is None:
-        return _error(400, "invalid", send_them)
-    period, home, away = confirmed
+        confirmed = read_body(request, types.ConfirmationRequest, CONFIRMATION_MAX_BYTES)
+    except BodyRefused as refused:
+        return refused.answer("invalid", _("Send the chukker and the score you confirm."))
+    score = confirmed.score
     try:
-        officials.score_confirmation_record(match_id=match.pk, umpire=request.user, period=period, home=home, away=away)
+        officials.score_confirmation_record(
+            match_id=match.pk, umpire=request.user, period=confirmed.period, home=score.home, away=score.away
+        )
     except officials.ScoreConfirmationError as refused:
-        return _error(
+        return api_error(
             409 if refused.code == "score_changed" else 422, refused.code, refused.message, state=refused.state
         )
     return JsonResponse({"confirmations": officials.score_confirmations(match)}, status=201)

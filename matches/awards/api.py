@@ -9,12 +9,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from matches.models import Match, Tournament
+from polo.api_errors import api_error
 
 from . import selectors
 
 
 def _not_found(message: str) -> JsonResponse:
-    return JsonResponse({"error": {"code": "not_found", "rule": None, "message": message}}, status=404)
+    return api_error(404, "not_found", message)
 
 
 @never_cache

@@ -3,42 +3,105 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from matches.api.openapi_components import LANGUAGE, MATCH_ID, OFFICIAL, TOO_LARGE, error_response, json_content, ref
+from pydantic import Field
 
-HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256, lowercase hex (docs/SCORESHEET.md)."}
+from matches.api import types
+from matches.api.openapi_components import (
+    LANGUAGE,
+    MATCH_ID,
+    OFFICIAL,
+    TOO_LARGE,
+    TOURNAMENT_ID,
+    error_response,
+    json_content,
+    ref,
+)
+from matches.api.responses import ErrorAnswer, ResponseType
 
-AWARD = {
-    "type": "object",
-    "required": ["kind", "label", "player", "horse", "awarded_at"],
-    "properties": {
-        "kind": {"enum": ["mvp", "bpp"], "description": "mvp: Most Valuable Player; bpp: Best Playing Pony."},
-        "label": {"type": "string", "description": "The award's name in the caller's language."},
-        "player": {
-            "type": "object",
-            "required": ["id", "name", "team", "number"],
-            "description": "The MVP, or the player who rode the Best Playing Pony.",
-            "properties": {
-                "id": {"type": "integer"},
-                "name": {"type": "string"},
-                "team": {"type": ["string", "null"]},
-                "number": {"type": ["integer", "null"]},
-            },
-        },
-        "horse": {
-            "type": ["object", "null"],
-            "required": ["name", "owner", "breeder", "ridden_in_match"],
-            "properties": {
-                "name": {"type": "string"},
-                "owner": {"type": ["string", "null"]},
-                "breeder": {"type": ["string", "null"]},
-                "ridden_in_match": {"type": "boolean", "description": "Chosen from the match's mount events."},
-            },
-        },
-        "awarded_at": {"type": "number"},
-    },
-}
+LogHash = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="SHA-256, lowercase hex (docs/SCORESHEET.md).")]
+Role = Literal["umpire", "referee"]
+
+
+class AwardedPlayer(ResponseType):
+    """The MVP, or the player who rode the Best Playing Pony."""
+
+    id: int
+    name: str
+    team: str | None
+    number: int | None
+
+
+class AwardedHorse(ResponseType):
+    name: str
+    owner: str | None
+    breeder: str | None
+    ridden_in_match: bool = Field(description="Chosen from the match's mount events.")
+
+
+class Award(ResponseType):
+    kind: Literal["mvp", "bpp"] = Field(description="mvp: Most Valuable Player; bpp: Best Playing Pony.")
+    label: str = Field(description="The award's name in the caller's language.")
+    player: AwardedPlayer
+    horse: AwardedHorse | None
+    awarded_at: float
+
+
+class MatchAwards(ResponseType):
+    match_id: int
+    awards: list[Award]
+
+
+class TitledMatchAwards(MatchAwards):
+    title: str
+
+
+class TournamentAwards(ResponseType):
+    tournament_id: int
+    awards: list[Award] = Field(description="The tournament's own awards.")
+    matches: list[TitledMatchAwards]
+
+
+class Signature(ResponseType):
+    name: str
+    username: str
+    role: Role
+    role_label: str
+    signed_at: float
+    last_seq: int
+    log_hash: LogHash
+    valid: bool = Field(description="false: an event was accepted after it (broken), or its seal does not hold.")
+    sealed: bool = Field(description="false: its record was written or altered without the server's signing secret.")
+
+
+class Official(ResponseType):
+    name: str | None = None
+    username: str | None = None
+    role: Role | None = None
+    role_label: str | None = None
+
+
+class Scoresheet(ResponseType):
+    match_id: int
+    status: str
+    signable: bool = Field(description="The match is over (final or abandoned).")
+    last_seq: int
+    log_hash: LogHash
+    complete: bool = Field(description="Every umpire and the referee signed this log.")
+    broken: bool = Field(description="A signature no longer matches the log: sign again.")
+    altered: bool = Field(description="A signature's seal does not hold: its record was altered.")
+    officials: list[Official] | None = None
+    missing: list[str] | None = Field(default=None, description="Who has not signed this log.")
+    signatures: list[Signature] = Field(description="The newest of each official.")
+
+
+class ScoresheetRefusal(ErrorAnswer):
+    """A signature refused: here is the scoresheet."""
+
+    scoresheet: Scoresheet
+
+
 EXAMPLE_MVP = {
     "kind": "mvp",
     "label": "Most Valuable Player",
@@ -52,79 +115,6 @@ EXAMPLE_BPP = {
     "player": {"id": 7, "name": "Adolfo Cambiaso", "team": "La Dolfina", "number": 2},
     "horse": {"name": "Cuartetera", "owner": "La Dolfina", "breeder": "Adolfo Cambiaso", "ridden_in_match": True},
     "awarded_at": 1793003600.0,
-}
-MATCH_AWARDS = {
-    "type": "object",
-    "required": ["match_id", "awards"],
-    "properties": {"match_id": {"type": "integer"}, "awards": {"type": "array", "items": ref("Award")}},
-}
-TOURNAMENT_AWARDS = {
-    "type": "object",
-    "required": ["tournament_id", "awards", "matches"],
-    "properties": {
-        "tournament_id": {"type": "integer"},
-        "awards": {"type": "array", "items": ref("Award"), "description": "The tournament's own awards."},
-        "matches": {"type": "array", "items": {"allOf": [ref("MatchAwards")], "required": ["title"]}},
-    },
-}
-SIGNATURE = {
-    "type": "object",
-    "required": ["name", "username", "role", "role_label", "signed_at", "last_seq", "log_hash", "valid", "sealed"],
-    "properties": {
-        "name": {"type": "string"},
-        "username": {"type": "string"},
-        "role": {"enum": ["umpire", "referee"]},
-        "role_label": {"type": "string"},
-        "signed_at": {"type": "number"},
-        "last_seq": {"type": "integer"},
-        "log_hash": HASH,
-        "valid": {
-            "type": "boolean",
-            "description": "false: an event was accepted after it (broken), or its seal does not hold.",
-        },
-        "sealed": {
-            "type": "boolean",
-            "description": "false: its record was written or altered without the server's signing secret.",
-        },
-    },
-}
-SCORESHEET = {
-    "type": "object",
-    "required": [
-        "match_id",
-        "status",
-        "signable",
-        "last_seq",
-        "log_hash",
-        "complete",
-        "broken",
-        "altered",
-        "signatures",
-    ],
-    "properties": {
-        "match_id": {"type": "integer"},
-        "status": {"type": "string"},
-        "signable": {"type": "boolean", "description": "The match is over (final or abandoned)."},
-        "last_seq": {"type": "integer"},
-        "log_hash": HASH,
-        "complete": {"type": "boolean", "description": "Every umpire and the referee signed this log."},
-        "broken": {"type": "boolean", "description": "A signature no longer matches the log: sign again."},
-        "altered": {"type": "boolean", "description": "A signature's seal does not hold: its record was altered."},
-        "officials": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "name": {"type": "string"},
-                    "username": {"type": "string"},
-                    "role": {"enum": ["umpire", "referee"]},
-                    "role_label": {"type": "string"},
-                },
-            },
-        },
-        "missing": {"type": "array", "items": {"type": "string"}, "description": "Who has not signed this log."},
-        "signatures": {"type": "array", "items": ref("Signature"), "description": "The newest of each official."},
-    },
 }
 EXAMPLE_HASH = "3f1c0a5e9b7d2c4f6a8e0b1d3c5f7a9e2b4d6f8a0c1e3b5d7f9a2c4e6b8d0f1a"
 EXAMPLE_SCORESHEET = {
@@ -161,7 +151,7 @@ NOT_FOUND = error_response("No such match.", "not_found", "No such match.")
 def _refusal(description: str, code: str, message: str) -> dict[str, Any]:
     response = error_response(description, code, message)
     body = response["content"]["application/json"]
-    body["schema"]["properties"]["scoresheet"] = ref("Scoresheet")
+    body["schema"] = ref("ScoresheetRefusal")
     body["example"]["scoresheet"] = EXAMPLE_SCORESHEET
     return response
 
@@ -183,7 +173,7 @@ def paths() -> dict[str, Any]:
             },
         },
         "/api/tournaments/{tournament_id}/awards": {
-            "parameters": [{"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+            "parameters": [TOURNAMENT_ID],
             "get": {
                 "operationId": "getTournamentAwards",
                 "summary": "The tournament's awards and those of each of its matches (public)",
@@ -223,15 +213,7 @@ def paths() -> dict[str, Any]:
                 "summary": "An umpire or the referee signs the final result as the log is now",
                 "parameters": [LANGUAGE],
                 "security": OFFICIAL,
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"type": "object", "required": ["log_hash"], "properties": {"log_hash": HASH}},
-                            "example": {"log_hash": EXAMPLE_HASH},
-                        }
-                    },
-                },
+                "requestBody": types.body(types.SignatureRequest, {"log_hash": EXAMPLE_HASH}),
                 "responses": {
                     "201": json_content(ref("Scoresheet"), EXAMPLE_SCORESHEET, "Signed: the scoresheet now."),
                     "400": error_response(
@@ -261,10 +243,4 @@ def paths() -> dict[str, Any]:
 
 
 def schemas() -> dict[str, Any]:
-    return {
-        "Award": AWARD,
-        "MatchAwards": MATCH_AWARDS,
-        "TournamentAwards": TOURNAMENT_AWARDS,
-        "Signature": SIGNATURE,
-        "Scoresheet": SCORESHEET,
-    }
+    return types.schemas(MatchAwards, TournamentAwards, Scoresheet, ScoresheetRefusal)

@@ -3,72 +3,79 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from pydantic import Field
+
+from matches.api import types
 from matches.api.openapi_components import LANGUAGE, MATCH_ID, TOO_LARGE, error_response, json_content, ref
+from matches.api.responses import ErrorAnswer, ResponseType
 
-HASH = {"type": "string", "pattern": "^[0-9a-f]{64}$", "description": "SHA-256, lowercase hex."}
 FIELD_TOKEN = [{"fieldToken": []}]
 EXAMPLE_HASH = "5f0c3a6f1b2e4d8a9c7b6e5d4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3a291"
 
-# The state API's ``field`` object (``matches.field.selectors.field_presence``).
-FIELD_PRESENCE = {
-    "type": "object",
-    "description": "The field. Its timekeeper (issue 34): heard_at, when the scorer's screen last said it had sent "
-    "everything it kept (null: no timekeeper, the server keeps the time), silent (longer than FIELD_SILENT_SECONDS: "
-    "the screens hold the clock and say they wait for the field) and silent_for. A match kept at the field (issue "
-    "35): on the tournament's server kept_at 'field' and heard_at, when the field server last reached it; on a "
-    "field server kept_at 'here' and uplink, how the upload of the log stands.",
-    "required": ["heard_at", "silent", "silent_for"],
-    "properties": {
-        "heard_at": {"type": ["number", "null"]},
-        "silent": {"type": "boolean"},
-        "silent_for": {"type": ["number", "null"]},
-        "kept_at": {"enum": ["field", "here"]},
-        "uplink": {"type": "object"},
-    },
-}
+Hash = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="SHA-256, lowercase hex.")]
 
-LOG_ITEM = {
-    "type": "object",
-    "description": "One event of the log, as the tournament's export writes it (matches/transfer.py event_data).",
-    "required": ["seq", "id", "type", "event", "received_at", "sent_by"],
-    "properties": {
-        "seq": {"type": "integer", "minimum": 1},
-        "id": {"type": "string", "minLength": 1, "maxLength": 64},
-        "type": {"type": "string"},
-        "event": {"type": "object", "description": "The event as the field stored it (server_time, by included)."},
-        "received_at": {"type": "string", "format": "date-time", "description": "When it was received (UTC)."},
-        "sent_by": {"type": ["string", "null"], "description": "The login of who logged it at the field."},
-    },
-}
-REPLICA = {
-    "type": "object",
-    "required": ["last_seq", "log_hash", "appended", "duplicates", "kept_at"],
-    "properties": {
-        "last_seq": {"type": "integer"},
-        "log_hash": HASH,
-        "appended": {"type": "integer"},
-        "duplicates": {"type": "integer"},
-        "kept_at": {"enum": ["server", "field"]},
-    },
-}
+
+class FieldLogItem(ResponseType):
+    """One event of the log, as the tournament's export writes it (matches/transfer.py event_data)."""
+
+    seq: int = Field(ge=1)
+    id: str = Field(min_length=1, max_length=64)
+    type: str
+    event: dict[str, Any] = Field(description="The event as the field stored it (server_time, by included).")
+    received_at: str = Field(json_schema_extra={"format": "date-time"}, description="When it was received (UTC).")
+    sent_by: str | None = Field(description="The login of who logged it at the field.")
+
+
+class FieldBatch(ResponseType):
+    """A batch of the field's log (``services.replica_append`` reads it: ``matches.field.api``)."""
+
+    after: int = Field(ge=0)
+    prefix_hash: Hash
+    log_hash: Hash
+    config_hash: Hash
+    events: list[FieldLogItem] = Field(max_length=500)
+
+
+class FieldReplica(ResponseType):
+    last_seq: int
+    log_hash: Hash
+    appended: int
+    duplicates: int
+    kept_at: Literal["server", "field"]
+
+
+class RefusalDetail(ResponseType):
+    """The message's text by name (matches/field/refusals.py) and what is in it: the field server says
+    it again in its own reader's language."""
+
+    text: str
+    params: dict[str, Any]
+
+
+class FieldRefusal(ErrorAnswer):
+    detail: RefusalDetail | None = None
+    last_seq: int | None = None
+
+
+class FieldPairing(ResponseType):
+    """The pairing payload (matches/field/wire.py): what the field server keeps the match with."""
+
+    format: str
+    version: int
+    match_id: int
+    log: list[Any]
+    config_hash: Hash
+
+
+class FieldTokenMatches(ResponseType):
+    scope: str
+    expires_at: float
+    matches: list[dict[str, Any]]
+
+
 EXAMPLE_REPLICA = {"last_seq": 15, "log_hash": EXAMPLE_HASH, "appended": 3, "duplicates": 0, "kept_at": "field"}
-REFUSED = {
-    "type": "object",
-    "required": ["error"],
-    "properties": {
-        "error": ref("Error"),
-        "detail": {
-            "type": "object",
-            "description": "The message's text by name (matches/field/refusals.py) and what is in it: the field "
-            "server says it again in its own reader's language.",
-            "required": ["text", "params"],
-            "properties": {"text": {"type": "string"}, "params": {"type": "object"}},
-        },
-        "last_seq": {"type": "integer"},
-    },
-}
 
 
 def _refusals() -> dict[str, Any]:
@@ -93,15 +100,7 @@ def paths() -> dict[str, Any]:
                 "security": FIELD_TOKEN,
                 "responses": {
                     "200": json_content(
-                        {
-                            "type": "object",
-                            "required": ["scope", "expires_at", "matches"],
-                            "properties": {
-                                "scope": {"type": "string"},
-                                "expires_at": {"type": "number"},
-                                "matches": {"type": "array", "items": {"type": "object"}},
-                            },
-                        },
+                        ref("FieldTokenMatches"),
                         {
                             "scope": "the matches on Field 1 on 2026-11-29",
                             "expires_at": 1793048400.0,
@@ -124,7 +123,7 @@ def paths() -> dict[str, Any]:
                 "parameters": [LANGUAGE],
                 "responses": {
                     "200": json_content(
-                        {"type": "object", "required": ["format", "version", "match_id", "log", "config_hash"]},
+                        ref("FieldPairing"),
                         {
                             "format": "polo-field-pairing",
                             "version": 2,
@@ -155,37 +154,22 @@ def paths() -> dict[str, Any]:
                 "summary": "A batch of the field's log, appended verbatim (resumable, idempotent by event id)",
                 "security": FIELD_TOKEN,
                 "parameters": [LANGUAGE],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["after", "prefix_hash", "log_hash", "config_hash", "events"],
-                                "properties": {
-                                    "after": {"type": "integer", "minimum": 0},
-                                    "prefix_hash": HASH,
-                                    "log_hash": HASH,
-                                    "config_hash": HASH,
-                                    "events": {"type": "array", "maxItems": 500, "items": ref("FieldLogItem")},
-                                },
-                            },
-                            "example": {
-                                "after": 0,
-                                "prefix_hash": EXAMPLE_HASH,
-                                "log_hash": EXAMPLE_HASH,
-                                "config_hash": EXAMPLE_HASH,
-                                "events": [],
-                            },
-                        }
+                "requestBody": types.body(
+                    FieldBatch,
+                    {
+                        "after": 0,
+                        "prefix_hash": EXAMPLE_HASH,
+                        "log_hash": EXAMPLE_HASH,
+                        "config_hash": EXAMPLE_HASH,
+                        "events": [],
                     },
-                },
+                ),
                 "responses": {
                     "200": json_content(ref("FieldReplica"), EXAMPLE_REPLICA, "Appended (or held already)."),
                     "400": error_response("Not a batch of the log.", "invalid_log", "The log is not valid: …"),
                     **_refusals(),
                     "409": json_content(
-                        REFUSED,
+                        ref("FieldRefusal"),
                         {
                             "error": {"code": "log_gap", "rule": None, "message": "…"},
                             "detail": {"text": "log_gap", "params": {"last": 12, "after": 14}},
@@ -202,7 +186,7 @@ def paths() -> dict[str, Any]:
 
 
 def schemas() -> dict[str, Any]:
-    return {"FieldReplica": REPLICA, "FieldLogItem": LOG_ITEM}
+    return types.schemas(FieldBatch, FieldPairing, FieldReplica, FieldRefusal, FieldTokenMatches)
 
 
 def security_schemes() -> dict[str, Any]:

@@ -58,12 +58,14 @@ def pyodide_version() -> str | None:
 
 @lru_cache(maxsize=1)
 def engine_archive() -> tuple[str, bytes]:
-    """The engine's package as a zip (``officiating/__init__.py``, ``officiating/engine/**.py`` and the
-    compiled catalogues), and the first 16 hex digits of its SHA-256. Built once per process, with
-    fixed timestamps so that the same files give the same bytes."""
+    """The engine's package as a zip (``officiating/__init__.py``, ``officiating/engine/**.py``, the
+    compiled catalogues and the match log's JSON Schema), and the first 16 hex digits of its
+    SHA-256. Built once per process, with fixed timestamps so that the same files give the same
+    bytes."""
     files = [ENGINE_ROOT / "__init__.py"]
     files += sorted(p for p in (ENGINE_ROOT / "engine").rglob("*.py") if "tests" not in p.parts)
     files += sorted((ENGINE_ROOT / "locale").rglob("*.mo"))
+    files.append(ENGINE_ROOT / "schemas" / "match-log.schema.json")  # the event's shape (engine.shape)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:

@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from matches.api.views import request_language
 from matches.games import match_config
 from matches.models import Match
-from matches.permissions import can_log_event, match_role
+from matches.permissions import can_log_event, event_permissions, match_role
 from matches.selectors import match_state
 from matches.services import event_author
 
@@ -53,6 +53,7 @@ def _page_config(request: HttpRequest, match: Match, role: str, **extra: Any) ->
         "tournament": match.tournament.name,
         "field_name": match.field.name,
         "can_log": can_log_event(request.user, match, "play"),
+        "event_permissions": event_permissions(),
         "state": match_state(match, now=now, lang=request_language()),
         # Issue 34: the engine this screen runs while the field has no link, in the user's language.
         "lang": request_language(),

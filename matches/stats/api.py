@@ -10,16 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from matches.api.types import FormatQuery, read_query
 from matches.models import Match, Tournament
 from matches.permissions import match_role
 from officiating.engine.boxscore_json import box_score_dict
+from polo.api_errors import api_error
 
 from . import csv as stats_csv
 from .selectors import match_box_score, tournament_stats, tournament_stats_dict
-
-
-def _error(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"error": {"code": code, "rule": None, "message": message}}, status=status)
 
 
 def _csv(text: str, filename: str) -> HttpResponse:
@@ -28,19 +26,16 @@ def _csv(text: str, filename: str) -> HttpResponse:
     return response
 
 
-FORMATS = ("json", "csv")
-
-
 def _format(request: HttpRequest, csv: bool) -> str | None:
     """ "csv" or "json" (the path ending .csv, or ``?format=``); None for a format there is not."""
-    asked = request.GET.get("format")
-    if asked is not None and asked not in FORMATS:
+    query = read_query(request, FormatQuery)
+    if query is None:
         return None
-    return "csv" if csv else (asked or "json")
+    return "csv" if csv else (query.format or "json")
 
 
 def _no_format() -> JsonResponse:
-    return _error(400, "invalid_format", _("format must be json or csv."))
+    return api_error(400, "invalid_format", _("format must be json or csv."))
 
 
 @never_cache
@@ -48,7 +43,7 @@ def _no_format() -> JsonResponse:
 def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpResponse:
     match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
     if match is None:
-        return _error(404, "not_found", _("No such match."))
+        return api_error(404, "not_found", _("No such match."))
     fmt = _format(request, csv)
     if fmt is None:
         return _no_format()
@@ -64,7 +59,7 @@ def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpR
 def tournament_statistics(request: HttpRequest, tournament_id: int, csv: bool = False) -> HttpResponse:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
-        return _error(404, "not_found", _("No such tournament."))
+        return api_error(404, "not_found", _("No such tournament."))
     fmt = _format(request, csv)
     if fmt is None:
         return _no_format()

@@ -3,227 +3,187 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from matches.api.openapi_components import MATCH_ID, error_response, json_content, ref
+from pydantic import Field
 
-TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-FORMAT = {
-    "name": "format",
-    "in": "query",
-    "required": False,
-    "schema": {"enum": ["json", "csv"]},
-    "description": "csv: the same figures as CSV (as the path ending .csv gives them).",
-}
-COUNT = {"type": "integer", "minimum": 0}
-BY_PENALTY = {
-    "type": "object",
-    "description": 'Counts by penalty number ("1", "2", "3", "4", "5a", "5b", "6"; "unknown" when the log '
-    "does not say which penalty a goal came from).",
-    "propertyNames": {"enum": ["1", "2", "3", "4", "5a", "5b", "6", "unknown"]},
-    "additionalProperties": COUNT,
-}
-CARDS = {"type": "object", "required": ["yellow", "red"], "properties": {"yellow": COUNT, "red": COUNT}}
-COLOR = {"enum": ["yellow", "red"]}
-PERIOD_KIND = {"enum": ["regulation", "overtime", "shootout"]}
-TEAM = {"enum": ["home", "away"]}
-PENALTY = {"enum": ["1", "2", "3", "4", "5a", "5b", "6"]}
-NUMBER = {"type": "number", "multipleOf": 0.5}
-GOAL_KINDS = ("field", "penalty", "penalty_1", "own_goals_for", "unattributed", "shootout", "total")
+from matches.api import types
+from matches.api.openapi_components import MATCH_ID, TOURNAMENT_ID, error_response, json_content, ref
+from matches.api.responses import ResponseType
 
-BOX_PLAYER = {
-    "type": "object",
-    "required": ["team", "number", "name", "handicap", "goals", "penalty_goals", "own_goals", "total_goals"],
-    "properties": {
-        "team": TEAM,
-        "number": {"type": "integer", "description": "The jersey number: the position (1-4)."},
-        "name": {"type": ["string", "null"]},
-        "handicap": {"type": ["number", "null"]},
-        "goals": {**COUNT, "description": "Goals from play."},
-        "penalty_goals": BY_PENALTY,
-        "own_goals": {**COUNT, "description": "Own goals: counted for the other team."},
-        "total_goals": {**COUNT, "description": "Goals from play plus goals from penalties."},
-        "penalties_conceded": BY_PENALTY,
-        "cards": CARDS,
-        "injuries": {**COUNT, "description": "Officials and committee only."},
-        "horse_timeouts": {**COUNT, "description": "Officials and committee only."},
-    },
-}
-BOX_TEAM = {
-    "type": "object",
-    "required": ["name", "handicap_goals", "line", "goals", "penalties", "knock_ins", "shots_wide", "cards"],
-    "properties": {
-        "name": {"type": "string"},
-        "handicap_goals": NUMBER,
-        "line": {
-            "type": "object",
-            "description": "The line score: goals per regulation chukker, overtime and the shootout's deciding "
-            "goal apart, the handicap goals, and the total (the score).",
-            "required": ["chukkers", "overtime", "shootout", "handicap", "total"],
-            "properties": {
-                "chukkers": {"type": "array", "items": COUNT},
-                "overtime": COUNT,
-                "shootout": COUNT,
-                "handicap": NUMBER,
-                "total": NUMBER,
-            },
-        },
-        "goals": {
-            "type": "object",
-            "required": ["field", "penalty", "penalty_1", "own_goals_for", "unattributed", "shootout", "total"],
-            "properties": {
-                k: COUNT
-                for k in ("field", "penalty", "penalty_1", "own_goals_for", "unattributed", "shootout", "total")
-            },
-        },
-        "penalties": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["penalty", "awarded", "converted"],
-                "properties": {"penalty": PENALTY, "awarded": COUNT, "converted": COUNT},
-            },
-        },
-        "penalties_awarded": COUNT,
-        "penalties_converted": COUNT,
-        "knock_ins": {**COUNT, "description": "Knock-ins the team took (22.a)."},
-        "shots_wide": {**COUNT, "description": "The team's missed shots: knock-ins it gave the other team."},
-        "knock_ins_by_chukker": {"type": "array", "items": COUNT, "description": "Regulation chukkers, then overtime."},
-        "shots_wide_by_chukker": {"type": "array", "items": COUNT},
-        "cards": CARDS,
-    },
-}
-AT = {
-    "seq": {"type": "integer"},
-    "period": {"type": "integer"},
-    "period_kind": PERIOD_KIND,
-    "clock": {"type": ["number", "null"]},
-}
-BOX_SCORE = {
-    "type": "object",
-    "description": "docs/STATISTICS.md says how each figure is counted.",
-    "required": ["match", "public", "periods", "overtime_played", "shootout_played", "teams", "players", "last_seq"],
-    "properties": {
-        "match": {"type": "integer"},
-        "public": {"type": "boolean", "description": "true: the public figures (no injuries, no horse time-outs)."},
-        "periods": {"type": "integer"},
-        "overtime_played": {"type": "boolean"},
-        "shootout_played": {"type": "boolean"},
-        "teams": {
-            "type": "object",
-            "required": ["home", "away"],
-            "properties": {"home": ref("BoxScoreTeam"), "away": ref("BoxScoreTeam")},
-        },
-        "players": {"type": "array", "items": ref("BoxScorePlayer")},
-        "goals": {
-            "type": "array",
-            "description": "Every goal in order.",
-            "items": {
-                "type": "object",
-                "required": ["seq", "team", "how"],
-                "properties": {
-                    **AT,
-                    "team": TEAM,
-                    "how": {"enum": ["field", "penalty", "own_goal", "penalty_1", "shootout", "unattributed"]},
-                    "number": {"type": ["integer", "null"]},
-                    "hitter_team": {"enum": ["home", "away", None]},
-                    "name": {"type": ["string", "null"]},
-                    "penalty": {"enum": ["1", "2", "3", "4", "5a", "5b", "6", "unknown", None]},
-                },
-            },
-        },
-        "penalties": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["seq", "team", "penalty", "cause", "converted"],
-                "properties": {
-                    **AT,
-                    "team": TEAM,
-                    "penalty": PENALTY,
-                    "cause": {"enum": ["foul", "safety", "restart_violation", "after_penalty_1"]},
-                    "against": TEAM,
-                    "number": {"type": ["integer", "null"]},
-                    "converted": {"type": ["boolean", "null"], "description": "null: not taken."},
-                },
-            },
-        },
-        "cards": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["seq", "team", "color"],
-                "properties": {
-                    **AT,
-                    "team": TEAM,
-                    "number": {"type": ["integer", "null"]},
-                    "color": {"enum": ["yellow", "red"]},
-                },
-            },
-        },
-        "last_seq": {"type": "integer"},
-    },
-}
-TOURNAMENT_STATS = {
-    "type": "object",
-    "required": ["tournament", "matches", "scorers", "teams", "cards"],
-    "properties": {
-        "tournament": {
-            "type": "object",
-            "required": ["id", "name"],
-            "properties": {"id": {"type": "integer"}, "name": {"type": "string"}},
-        },
-        "matches": {"type": "array", "items": {"type": "integer"}, "description": "The matches counted (begun)."},
-        "scorers": {
-            "type": "array",
-            "description": "Leading scorers first (total, then goals from play).",
-            "items": {
-                "type": "object",
-                "required": ["team", "name", "goals", "penalty_goals", "total", "matches"],
-                "properties": {
-                    "team": {"type": "string"},
-                    "name": {"type": "string"},
-                    "goals": COUNT,
-                    "penalty_goals": COUNT,
-                    "total": COUNT,
-                    "matches": COUNT,
-                },
-            },
-        },
-        "teams": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["team", "matches", "goals", "penalties", "penalties_awarded", "penalties_converted"],
-                "properties": {
-                    "team": {"type": "string"},
-                    "matches": COUNT,
-                    "goals": COUNT,
-                    "penalties": BOX_TEAM["properties"]["penalties"],  # type: ignore[index]
-                    "penalties_awarded": COUNT,
-                    "penalties_converted": COUNT,
-                    "cards": CARDS,
-                },
-            },
-        },
-        "cards": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["match", "team", "color"],
-                "properties": {
-                    "match": {"type": "integer"},
-                    "team": {"type": "string"},
-                    "number": {"type": ["integer", "null"]},
-                    "name": {"type": ["string", "null"]},
-                    "color": {"enum": ["yellow", "red"]},
-                    "period": {"type": "integer"},
-                    "period_kind": PERIOD_KIND,
-                },
-            },
-        },
-    },
-}
+FORMAT = types.parameters(types.FormatQuery)
+Count = Annotated[int, Field(ge=0)]
+Goals = Annotated[float, Field(multiple_of=0.5)]  # a handicap's half goals
+Team = Literal["home", "away"]
+Penalty = Literal["1", "2", "3", "4", "5a", "5b", "6"]
+PeriodKind = Literal["regulation", "overtime", "shootout"]
+Color = Literal["yellow", "red"]
+ByPenalty = Annotated[
+    dict[Literal["1", "2", "3", "4", "5a", "5b", "6", "unknown"], Count],
+    Field(
+        description='Counts by penalty number ("1", "2", "3", "4", "5a", "5b", "6"; "unknown" when the log does '
+        "not say which penalty a goal came from)."
+    ),
+]
+
+
+class Cards(ResponseType):
+    yellow: Count
+    red: Count
+
+
+class BoxScorePlayer(ResponseType):
+    team: Team
+    number: int = Field(description="The jersey number: the position (1-4).")
+    name: str | None
+    handicap: float | None
+    goals: Count = Field(description="Goals from play.")
+    penalty_goals: ByPenalty
+    own_goals: Count = Field(description="Own goals: counted for the other team.")
+    total_goals: Count = Field(description="Goals from play plus goals from penalties.")
+    penalties_conceded: ByPenalty | None = None
+    cards: Cards | None = None
+    injuries: Count | None = Field(default=None, description="Officials and committee only.")
+    horse_timeouts: Count | None = Field(default=None, description="Officials and committee only.")
+
+
+class LineScore(ResponseType):
+    """The line score: goals per regulation chukker, overtime and the shootout's deciding goal apart,
+    the handicap goals, and the total (the score)."""
+
+    chukkers: list[Count]
+    overtime: Count
+    shootout: Count
+    handicap: Goals
+    total: Goals
+
+
+class GoalKinds(ResponseType):
+    field: Count
+    penalty: Count
+    penalty_1: Count
+    own_goals_for: Count
+    unattributed: Count
+    shootout: Count
+    total: Count
+
+
+class PenaltyConversion(ResponseType):
+    penalty: Penalty
+    awarded: Count
+    converted: Count
+
+
+class BoxScoreTeam(ResponseType):
+    name: str
+    handicap_goals: Goals
+    line: LineScore
+    goals: GoalKinds
+    penalties: list[PenaltyConversion]
+    penalties_awarded: Count | None = None
+    penalties_converted: Count | None = None
+    knock_ins: Count = Field(description="Knock-ins the team took (22.a).")
+    shots_wide: Count = Field(description="The team's missed shots: knock-ins it gave the other team.")
+    knock_ins_by_chukker: list[Count] | None = Field(default=None, description="Regulation chukkers, then overtime.")
+    shots_wide_by_chukker: list[Count] | None = None
+    cards: Cards
+
+
+class At(ResponseType):
+    """When in the match (the log's position, the period, the chukker's clock)."""
+
+    seq: int
+    period: int | None = None
+    period_kind: PeriodKind | None = None
+    clock: float | None = None
+
+
+class BoxScoreGoal(At):
+    team: Team
+    how: Literal["field", "penalty", "own_goal", "penalty_1", "shootout", "unattributed"]
+    number: int | None = None
+    hitter_team: Team | None = None
+    name: str | None = None
+    penalty: Literal["1", "2", "3", "4", "5a", "5b", "6", "unknown"] | None = None
+
+
+class BoxScorePenalty(At):
+    team: Team
+    penalty: Penalty
+    cause: Literal["foul", "safety", "restart_violation", "after_penalty_1"]
+    against: Team | None = None
+    number: int | None = None
+    converted: bool | None = Field(description="null: not taken.")
+
+
+class BoxScoreCard(At):
+    team: Team
+    number: int | None = None
+    color: Color
+
+
+class BoxScoreTeams(ResponseType):
+    home: BoxScoreTeam
+    away: BoxScoreTeam
+
+
+class BoxScore(ResponseType):
+    """docs/STATISTICS.md says how each figure is counted."""
+
+    match: int
+    public: bool = Field(description="true: the public figures (no injuries, no horse time-outs).")
+    periods: int
+    overtime_played: bool
+    shootout_played: bool
+    teams: BoxScoreTeams
+    players: list[BoxScorePlayer]
+    goals: list[BoxScoreGoal] | None = Field(default=None, description="Every goal in order.")
+    penalties: list[BoxScorePenalty] | None = None
+    cards: list[BoxScoreCard] | None = None
+    last_seq: int
+
+
+class TournamentName(ResponseType):
+    id: int
+    name: str
+
+
+class Scorer(ResponseType):
+    team: str
+    name: str
+    goals: Count
+    penalty_goals: Count
+    total: Count
+    matches: Count
+
+
+class TeamStats(ResponseType):
+    team: str
+    matches: Count
+    goals: Count
+    penalties: list[PenaltyConversion]
+    penalties_awarded: Count
+    penalties_converted: Count
+    cards: Cards | None = None
+
+
+class TournamentCard(ResponseType):
+    match: int
+    team: str
+    number: int | None = None
+    name: str | None = None
+    color: Color
+    period: int | None = None
+    period_kind: PeriodKind | None = None
+
+
+class TournamentStats(ResponseType):
+    tournament: TournamentName
+    matches: list[int] = Field(description="The matches counted (begun).")
+    scorers: list[Scorer] = Field(description="Leading scorers first (total, then goals from play).")
+    teams: list[TeamStats]
+    cards: list[TournamentCard]
+
 
 _PLAYER = {
     "team": "home",
@@ -375,7 +335,7 @@ def paths() -> dict[str, Any]:
             "get": {
                 "operationId": "getMatchStats",
                 "summary": "A match's box score: per player and per team, from the log (docs/STATISTICS.md)",
-                "parameters": [FORMAT],
+                "parameters": FORMAT,
                 "responses": match_box,
             },
         },
@@ -392,7 +352,7 @@ def paths() -> dict[str, Any]:
             "get": {
                 "operationId": "getTournamentStats",
                 "summary": "A tournament's statistics: leading scorers, penalty conversion by team, cards",
-                "parameters": [FORMAT],
+                "parameters": FORMAT,
                 "responses": tournament,
             },
         },
@@ -408,9 +368,4 @@ def paths() -> dict[str, Any]:
 
 
 def schemas() -> dict[str, Any]:
-    return {
-        "BoxScore": BOX_SCORE,
-        "BoxScoreTeam": BOX_TEAM,
-        "BoxScorePlayer": BOX_PLAYER,
-        "TournamentStats": TOURNAMENT_STATS,
-    }
+    return types.schemas(BoxScore, TournamentStats)

@@ -174,3 +174,18 @@ def test_real_answers_of_the_goals_and_the_confirmations_match_the_document(cast
         )
     )
     assert _documented_statuses(checks) == [200, 404, 201, 409, 400, 403, 200, 403, 404, 422]
+
+
+def test_the_request_types_and_the_event_are_the_components_the_views_read():
+    """Issue 37: the document's request schemas are the types' own (not a copy), and the event's id
+    is bounded as its column is (the view checks the column's bound, the schema states it)."""
+    from matches.api import types
+    from matches.models import MatchEvent
+
+    components = document()["components"]["schemas"]
+    for model in types.REQUEST_TYPES:
+        assert components[model.__name__] == types.schemas(model)[model.__name__]
+    event_id = components["Log_event"]["properties"]["id"]
+    assert event_id["maxLength"] == MatchEvent._meta.get_field("client_id").max_length
+    confirm = document()["paths"]["/api/matches/{match_id}/confirmations"]["post"]["requestBody"]
+    assert confirm["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ConfirmationRequest"}

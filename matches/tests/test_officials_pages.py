@@ -205,6 +205,46 @@ def test_it_rejects_a_confirmation_it_cannot_read(cast):
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"period": 1, "score": {"home": 1, "away": 0}, "note": "x"},  # a key the type does not list
+        {"period": 1, "score": {"home": 1, "away": 0, "extra": 2}},
+        {"period": "1", "score": {"home": 1, "away": 0}},  # text is no number
+        {"period": 1, "score": {"home": True, "away": 0}},  # nor a boolean
+        {"period": 1.5, "score": {"home": 1, "away": 0}},
+        {"period": 100, "score": {"home": 1, "away": 0}},
+        {"period": 1, "score": {"home": 1000, "away": 0}},
+    ],
+)
+def test_a_confirmation_is_read_as_its_type_says(cast, body):
+    """Issue 37: the body is the request type the OpenAPI document shows (``ConfirmationRequest``):
+    anything else is refused with the view's own sentence, and nothing is recorded."""
+    end_first_chukker(cast.match_a)
+    response = client_for(cast.umpire_a).post(
+        f"/api/matches/{cast.match_a.pk}/confirmations", json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "code": "invalid",
+        "rule": None,
+        "message": "Send the chukker and the score you confirm.",
+    }
+    assert not ScoreConfirmation.objects.exists()
+
+
+def test_a_chukker_written_as_a_whole_float_is_one(cast):
+    """JSON Schema's integer: ``1.0`` is one, as the document's ``integer`` says."""
+    end_first_chukker(cast.match_a)
+    response = client_for(cast.umpire_a).post(
+        f"/api/matches/{cast.match_a.pk}/confirmations",
+        json.dumps({"period": 1.0, "score": {"home": 1, "away": 0}}),
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.json()
+    assert ScoreConfirmation.objects.get().period == 1
+
+
 def test_a_confirmation_is_never_changed(cast):
     end_first_chukker(cast.match_a)
     confirm(client_for(cast.umpire_a), cast.match_a, 1, 1, 0)

@@ -69,6 +69,20 @@ def test_only_the_match_umpires_and_referee_sign(finished, who):
     assert not Signature.objects.exists()
 
 
+@pytest.mark.parametrize("upper", [True, False])
+def test_a_signature_is_read_as_its_type_says(finished, upper):
+    """Issue 37: the body is ``SignatureRequest`` (the OpenAPI document's): a log hash in lowercase
+    hex and nothing else, or 400 with the view's own sentence, and nothing is signed."""
+    digest = log_hash(finished.match.pk)[1]
+    body = {"log_hash": digest.upper()} if upper else {"log_hash": digest, "name": "me"}
+    response = finished.client(finished.umpire).post(
+        f"/api/matches/{finished.match.pk}/scoresheet/signatures", body, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == "Send the log hash your screen shows."
+    assert not Signature.objects.exists()
+
+
 def test_it_refuses_the_anonymous(finished):
     assert sign(Client(), finished.match).status_code == 403
 

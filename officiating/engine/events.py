@@ -21,45 +21,24 @@ import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from . import messages as m
+from . import messages as m, shape
 from .config import MatchConfig
 from .geometry import Point
 from .messages import Rejection
 from .refusals import Refused, bad, invalid, missing
 
-TEAMS = ("home", "away")
-PENALTIES = ("1", "2", "3", "4", "5a", "5b", "6")
-DEFLECTIONS = (
-    "none",
-    "own_mount",
-    "teammate",
-    "goal_post",
-    "boards",
-    "opponent",
-    "opponent_mallet",
-    "umpire",
-    "unknown",
-)
-REASONS = (
-    "injured_player",
-    "player_fall",
-    "injured_horse",
-    "horse_fall",
-    "horse_timeout",
-    "courtesy_change",
-    "broken_tack",
-    "lost_helmet",
-    "lodged_ball",
-    "damaged_ball",
-    "inadvertent",
-    "rule_check",
-    "umpire_down",
-    "other",
-)
-VIOLATIONS = ("late", "early", "passed_ball", "encroachment", "delay")
-CARDS = ("yellow", "red")
+# The values each field may take: the contract's JSON Schema's (``shape``: one source, issue 37).
+TEAMS = shape.ENUMS["goal", "team"]
+PENALTIES = shape.ENUMS["foul", "penalty"]
+CARDS = shape.ENUMS["card", "color"]
+DEFLECTIONS = shape.ENUMS["ball_out", "deflected_off"]
+LINES = shape.ENUMS["ball_out", "line"]
+REASONS = shape.ENUMS["whistle", "reason"]
+VIOLATIONS = shape.ENUMS["restart_violation", "kind"]
+HORNS = shape.ENUMS["horn", "kind"]
+SHOOTOUT_FORMATS = shape.ENUMS["shootout_start", "format"]
 # The events that stop play and the clock: the ones an official's first key holds the clock for.
-STOPPAGES = ("goal", "foul", "ball_out", "whistle", "restart_violation")
+STOPPAGES = shape.ENUMS["hold", "kind"]
 
 
 # -- the records ------------------------------------------------------------------------------------
@@ -381,7 +360,7 @@ def _foul(ev: dict[str, Any], cfg: MatchConfig) -> Foul:
 
 
 def _ball_out(ev: dict[str, Any], cfg: MatchConfig) -> BallOut:
-    line = _choice(ev, "line", ("end", "side"))
+    line = _choice(ev, "line", LINES)
     at = _position(cfg, ev, "at")
     # (The optional fields of the commonest events are read in line: this runs once per event.)
     last = ev.get("last_hit_by")
@@ -433,7 +412,7 @@ def _restart_violation(ev: dict[str, Any], cfg: MatchConfig) -> RestartViolation
 
 
 def _horn(ev: dict[str, Any], cfg: MatchConfig) -> Horn:
-    kind = _choice(ev, "kind", ("seven", "final"))
+    kind = _choice(ev, "kind", HORNS)
     return Horn(kind, _optional_position(cfg, ev, "ball"))
 
 
@@ -487,7 +466,7 @@ def _overtime(ev: dict[str, Any], cfg: MatchConfig) -> Overtime:
 
 
 def _shootout_start(ev: dict[str, Any], cfg: MatchConfig) -> ShootoutStart:
-    fmt = _choice(ev, "format", ("team", "single"))
+    fmt = _choice(ev, "format", SHOOTOUT_FORMATS)
     first = _team(ev, "first")
     order = ev.get("order")
     if not isinstance(order, dict):
@@ -568,7 +547,8 @@ READERS: dict[str, Callable[[dict[str, Any], MatchConfig], Body]] = {
     "release": _release,
     "void": _void,
 }
-EVENT_TYPES = frozenset(READERS)
+# The contract's types (each has its reader: officiating/tests/test_schema.py).
+EVENT_TYPES = frozenset(shape.EVENT_TYPES)
 
 
 # -- the door -----------------------------------------------------------------------------------------

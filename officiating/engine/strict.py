@@ -8,9 +8,10 @@ line. ``decide`` now refuses such an event (``invalid_event``, naming the key) b
 Stored logs are folded without these checks (``fold``): what was accepted when it arrived stays
 in the game.
 
-The keys every event may carry: ``id`` and ``type``; the client's ``expected_seq``; what the server
-sets (``by``, ``server_time``); the officials' notes (``note``, ``private_note``: text, hidden from
-the public). ``clock`` on every type but ``play`` (its stamp is ``keyed_at``: "Play" resumes the
+Which keys a type takes is the contract's JSON Schema's (``shape``: one source, issue 37). The keys
+every event may carry: ``id`` and ``type``; the client's ``expected_seq``; what the server sets
+(``by``, ``server_time``); the officials' notes (``note``, ``private_note``: text, hidden from the
+public). ``clock`` on every type but ``play`` (its stamp is ``keyed_at``: "Play" resumes the
 clock where the stoppage left it, notes §8), ``void`` (a correction has no time of its own) and
 ``release`` (the clock runs on as if it had never stopped, notes §10). ``hold`` on the stoppages
 an entry in progress completes.
@@ -28,57 +29,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import messages as m
+from . import messages as m, shape
 from .config import PLAYER_HANDICAP_RANGE, MatchConfig
-from .events import STOPPAGES, is_num
+from .events import is_num
 from .messages import Rejection
 
-COMMON_KEYS = frozenset({"id", "type", "expected_seq", "by", "server_time", "keyed_at", "note", "private_note"})
 NOTES = ("note", "private_note")
-NO_CLOCK = frozenset({"play", "void", "release"})
-FIELDS: dict[str, tuple[str, ...]] = {
-    "play": (),
-    "goal": ("team", "number", "own_goal", "from_penalty"),
-    "foul": ("against", "number", "penalty", "spot", "from_spot", "card", "advantage", "goal_scored", "scored_by"),
-    "ball_out": ("line", "at", "last_hit_by", "deflected_off"),
-    "whistle": (
-        "reason",
-        "ball",
-        "possession",
-        "fair_play",
-        "team",
-        "number",
-        "horse",
-        "unconscious",
-        "visibly_injured",
-        "contact",
-        "same_injury",
-        "first_hit",
-    ),
-    "restart_violation": ("kind", "team"),
-    "horn": ("kind", "ball"),
-    "clock_set": ("reason",),
-    "card": ("team", "number", "color"),
-    "mount": ("team", "number", "horse"),
-    "substitution": ("team", "out", "player"),
-    "suspend": ("reason", "ball"),
-    "resume": ("reason",),
-    "abandon": ("reason",),
-    "overtime": (),
-    "shootout_start": ("format", "first", "order"),
-    "shootout_attempt": ("team", "number", "scored"),
-    "forfeit": ("team", "reason"),
-    "void": ("target", "reason"),
-    "hold": ("kind",),
-    "release": ("target",),
-}
-ALLOWED: dict[str, frozenset[str]] = {
-    etype: COMMON_KEYS
-    | set(fields)
-    | (set() if etype in NO_CLOCK else {"clock"})
-    | ({"hold"} if etype in STOPPAGES else set())
-    for etype, fields in FIELDS.items()
-}
+# The keys of each type and of the objects an event holds: the contract's JSON Schema's (``shape``).
+ALLOWED = shape.ALLOWED
+NESTED = shape.NESTED
+NO_CLOCK = frozenset(etype for etype, keys in ALLOWED.items() if "clock" not in keys)
 NAME_MAX = 120  # a player's name (the app's column), a horse's
 TEXT_MAX = 2000  # a note, a reason
 # Free text an event may carry: (key, the key inside it or None, at most how many characters).
@@ -89,16 +49,6 @@ TEXTS: tuple[tuple[str, str | None, int], ...] = (
     ("horse", None, NAME_MAX),
     ("player", "name", NAME_MAX),
 )
-# The keys of the objects an event holds.
-POSITION = frozenset({"x", "y"})
-NESTED: dict[str, frozenset[str]] = {
-    "at": POSITION,
-    "spot": POSITION,
-    "ball": POSITION,
-    "player": frozenset({"name", "handicap"}),
-    "order": frozenset({"home", "away"}),
-    "by": frozenset({"role", "name"}),
-}
 
 
 def key_refusal(ev: dict[str, Any]) -> Rejection | None:

@@ -350,12 +350,35 @@ def test_an_event_carries_exactly_the_keys_of_its_type(what, change, path):
 
 
 def test_the_schema_and_the_engine_allow_the_same_keys():
-    from officiating.engine.strict import ALLOWED
+    from officiating.engine.strict import ALLOWED, NESTED, NO_CLOCK
 
     defs = load_schema("match-log")["$defs"]
     common = set(defs["event"]["properties"])
+    assert set(ALLOWED) == set(defs["event_types"]["enum"])
     for etype, allowed in ALLOWED.items():
         assert common | set(defs[etype].get("properties", {})) == set(allowed), etype
+    assert NO_CLOCK == {"play", "void", "release"}  # notes §8 and §10: their time is not their own
+    assert NESTED == {
+        "at": {"x", "y"},
+        "spot": {"x", "y"},
+        "ball": {"x", "y"},
+        "player": {"name", "handicap"},
+        "order": {"home", "away"},
+        "by": {"role", "name"},
+    }
+
+
+def test_the_engine_reads_every_type_and_value_the_schema_lists():
+    """One source (issue 37): the engine's types and the values of its fields are the schema's,
+    and each type has its reader."""
+    from officiating.engine import events
+
+    defs = load_schema("match-log")["$defs"]
+    assert events.EVENT_TYPES == set(defs["event_types"]["enum"]) == events.READERS.keys()
+    assert events.PENALTIES == tuple(defs["foul"]["properties"]["penalty"]["enum"])
+    assert events.REASONS == tuple(defs["whistle"]["properties"]["reason"]["enum"])
+    assert events.STOPPAGES == ("goal", "foul", "ball_out", "whistle", "restart_violation")
+    assert events.TEAMS == ("home", "away")
 
 
 @pytest.mark.parametrize(

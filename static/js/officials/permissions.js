@@ -1,10 +1,13 @@
 /* Who may do what on the officials' screens, as the server decides it (matches/permissions.py),
  * so that no button is offered that the server would refuse. */
+import {jsonData} from "../dom.js";
 import {gettext} from "../i18n.js";
 
-// Who may void what (can_void): the committee's own decisions are its own.
-const COMMITTEE_ONLY_EVENTS = ["overtime", "shootout_start", "forfeit"];
-const COMMITTEE_OR_UMPIRE_EVENTS = ["suspend", "resume", "abandon"];
+// Which roles log and void which events: the server's own lists (event_permissions), from the page.
+let lists = null;
+const events = (name) => (lists || (lists = jsonData("officials-page").event_permissions))[name];
+const committeeOnly = (type) => events("committee_only").includes(type);
+const committeeOrUmpire = (type) => events("committee_or_umpire").includes(type);
 // Events of the game itself: none once the match is over, and none but a horse change or a
 // substitution while it is suspended.
 const GAME_EVENTS = ["play", "goal", "foul", "ball_out", "whistle", "restart_violation", "horn", "card", "clock_set",
@@ -15,10 +18,10 @@ export const isHoldEntry = (entry) => entry.type === "hold" || entry.type === "r
 
 /* May someone of ``role`` log an event of this type (the server's can_log_event)? */
 export function canLog(role, type) {
-  if (role === "committee") return COMMITTEE_ONLY_EVENTS.includes(type) || COMMITTEE_OR_UMPIRE_EVENTS.includes(type) ||
-    type === "shootout_attempt" || type === "void";
-  if (COMMITTEE_ONLY_EVENTS.includes(type)) return false;
-  if (COMMITTEE_OR_UMPIRE_EVENTS.includes(type)) return role === "umpire";
+  if (role === "committee") return committeeOnly(type) || committeeOrUmpire(type) ||
+    events("committee_may_also").includes(type);
+  if (committeeOnly(type)) return false;
+  if (committeeOrUmpire(type)) return role === "umpire";
   return true;
 }
 
@@ -27,8 +30,8 @@ export function canVoid(role, entry) {
   if (!role || !entry || entry.type === "void" || isHoldEntry(entry)) return false;
   if (role === "committee") return true;
   const by = (entry.event || {}).by;
-  if ((by && by.role === "committee") || COMMITTEE_ONLY_EVENTS.includes(entry.type)) return false;
-  if (COMMITTEE_OR_UMPIRE_EVENTS.includes(entry.type)) return role === "umpire";
+  if ((by && by.role === "committee") || committeeOnly(entry.type)) return false;
+  if (committeeOrUmpire(entry.type)) return role === "umpire";
   return true;
 }
 
