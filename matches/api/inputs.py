@@ -14,21 +14,11 @@ from django.utils.translation import gettext as _
 
 from matches.models import MatchEvent
 from officiating.engine.events import EVENT_TYPES
-from polo.api_body import BodyRefused, read_json
-
-__all__ = ["BodyRefused", "body_message", "event_head_problem", "read_json"]
 
 # A single event is a few hundred bytes; anything much larger is not an event.
 EVENT_MAX_BYTES = 16 * 1024
 CONFIRMATION_MAX_BYTES = 1024
 ID_MAX_LENGTH = MatchEvent._meta.get_field("client_id").max_length
-
-
-def body_message(reason: str, not_json: str) -> str:
-    """What ``polo.api_body`` tells the caller of a body refused for ``reason``. (Kept for
-    ``matches.field.api``, which reads its body through ``read_json`` and this until its owner moves
-    it to ``BodyRefused.answer``.)"""
-    return BodyRefused(400, reason, 0).message(not_json)
 
 
 def event_head_problem(event: dict[str, Any]) -> str | None:

@@ -23,12 +23,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from matches.api import inputs
 from matches.api.views import request_language
 from matches.live.broadcast import broadcast_match_field
 from matches.live.snapshots import field_object
 from matches.models import Match
-from polo.api_errors import too_large
+from polo.api_body import BodyRefused, read_json
+from polo.api_errors import api_error
 
 from . import services, wire
 from .services import FieldRefusal, ReplicaAnswer
@@ -42,17 +42,14 @@ def _bearer(request: HttpRequest) -> str | None:
 
 
 def _refused(refusal: FieldRefusal) -> JsonResponse:
-    body: dict = {
-        "error": {"code": refusal.code, "rule": None, "message": refusal.message(request_language())},
-        "detail": refusal.detail,
-    }
+    extra: dict = {"detail": refusal.detail}
     if refusal.last_seq is not None:
-        body["last_seq"] = refusal.last_seq
-    return JsonResponse(body, status=refusal.status)
+        extra["last_seq"] = refusal.last_seq
+    return api_error(refusal.status, refusal.code, refusal.message(request_language()), **extra)
 
 
 def _not_found() -> JsonResponse:
-    return JsonResponse({"error": {"code": "not_found", "rule": None, "message": _("No such match.")}}, status=404)
+    return api_error(404, "not_found", _("No such match."))
 
 
 def _replica(answer: ReplicaAnswer, status: int = 200) -> JsonResponse:
@@ -141,13 +138,12 @@ def _heard(token, match: Match) -> None:
 
 
 def _push(request: HttpRequest, match_id: int) -> JsonResponse:
+    # The one body reader (size, strict JSON); the batch's own checks, each refusal with its detail
+    # for the field to say again in its reader's language, are the replica's (services).
     try:
-        body = inputs.read_json(request, LOG_MAX_BYTES)
-    except inputs.BodyRefused as refused:
-        if refused.status == 413:
-            return too_large(refused.limit)
-        message = inputs.body_message(refused.reason, _("The body must be a batch of the field's log (JSON)."))
-        return JsonResponse({"error": {"code": "invalid_log", "rule": None, "message": message}}, status=400)
+        body = read_json(request, LOG_MAX_BYTES)
+    except BodyRefused as refused:
+        return refused.answer("invalid_log", _("The body must be a batch of the field's log (JSON)."))
     try:
         answer = services.replica_append(match_id=match_id, body=body)
     except FieldRefusal as refusal:
