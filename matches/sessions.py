@@ -39,6 +39,8 @@ from django.db import connections, models, router
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from polo import seams
+
 from .compiled import Columns, Statement
 
 # The user read with the last session this context loaded (None: no session, or no user in it).
@@ -83,12 +85,18 @@ class SessionStore(DatabaseSessionStore):
     def _get_session_from_db(self):
         """Django's read (the session whose key this is, not yet expired; on a miss the key is
         dropped), as one statement built once (``_session_with_user``)."""
+        if not seams.on("session-with-user"):
+            _read_with_session.set(None)
+            return super()._get_session_from_db()
         row = _session_with_user(self.session_key)
         if row is None:
             self._session_key = None
         return _remember_user(row)
 
     async def _aget_session_from_db(self):
+        if not seams.on("session-with-user"):
+            _read_with_session.set(None)
+            return await super()._aget_session_from_db()
         return await sync_to_async(self._get_session_from_db)()
 
     def create_model_instance(self, data: dict[str, Any]) -> UserSession:

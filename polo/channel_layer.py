@@ -36,6 +36,10 @@ from typing import Any
 
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
 
+from . import seams
+
+SEAM = "channels-redis-one-round-trip"
+
 logger = logging.getLogger("channels_redis.core")
 
 # KEYS[1]: the group's key; KEYS[2..]: the members' channel keys (one per key, as channels-redis
@@ -95,7 +99,7 @@ class RedisChannelLayer(_RedisChannelLayer):
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         assert self.require_valid_group_name(group), "Group name not valid"
-        if self.ring_size != 1:
+        if self.ring_size != 1 or not seams.on(SEAM):
             await super().group_send(group, message)
             return
         connection = self.connection(0)
@@ -115,11 +119,15 @@ class RedisChannelLayer(_RedisChannelLayer):
 
     async def _brpop_with_clean(self, index: int, channel: str, timeout: float) -> bytes | None:
         """The next message on ``channel`` (None if none came within ``timeout``): the pop alone."""
+        if not seams.on(SEAM):
+            return await super()._brpop_with_clean(index, channel, timeout)
         result = await self.connection(index).bzpopmin(channel, timeout=timeout)
         return None if result is None else result[1]
 
     async def _clean_receive_backup(self, index: int, channel: str) -> None:
         """Nothing was put in a backup queue (``_brpop_with_clean``)."""
+        if not seams.on(SEAM):
+            await super()._clean_receive_backup(index, channel)
 
     async def _send_to(self, connection, group: str, message: dict[str, Any], members: list[str] | None) -> list:
         """One try: the script, sending to ``members`` if they are the group's (None: not known yet,

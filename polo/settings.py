@@ -187,6 +187,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # the names they had before the rooms; MatchesConfig.ready() imports them in every process too).
 CELERY_IMPORTS = ["matches.committee.tasks"]
 
+# Fast paths that reach into a library's internals (polo/seams.py), turned off by name ("all": every
+# one): the library's public path is used instead. Each is also turned off, with an ERROR, when the
+# installed library lacks what it relies on.
+STOCK_PARTS = env_list("STOCK_PARTS", [])
+
 # --- Auth -----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -32,6 +32,8 @@ from typing import Any
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
+from polo import seams
+
 try:  # uvicorn's default websocket protocol (``--ws auto`` with websockets installed)
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 except ImportError:  # pragma: no cover — another server: the ASGI send is always used
@@ -87,6 +89,8 @@ def direct_writer(send: Any) -> Direct | None:
     """A ``Direct`` for the connection behind the ASGI ``send`` (the server's own bound method),
     once its handshake is done; None when it is not uvicorn's sans-I/O protocol as this module
     knows it, or an extension is in use."""
+    if not seams.on("uvicorn-direct-write"):
+        return None
     protocol = getattr(send, "__self__", None)
     if WebSocketsSansIOProtocol is None or not isinstance(protocol, WebSocketsSansIOProtocol):
         return None
