@@ -91,6 +91,7 @@ def live(args) -> dict:
         try:
             for name, stock in (("fast", ""), ("stock", args.seam)):
                 os.environ["STOCK_PARTS"] = stock
+                Path(tmp, name).mkdir()
                 sides[name] = bench_live.start_app(args.config, Path(tmp) / name)
             os.environ.pop("STOCK_PARTS", None)
             matches = {name: bench_live.demo_match(servers[0]) for name, servers in sides.items()}

@@ -31,17 +31,20 @@ class Seam:
     library: str  # the distribution whose internals it reads
     buys: str  # the user-felt figure it was kept for (docs/CAPACITY.md)
     check: Callable[[], list[str]]  # what is missing in the installed version (empty: all there)
+    requires: tuple[str, ...] = ()  # seams whose code it runs (off when one of them is)
     enabled: bool = field(default=False)
 
 
 SEAMS: dict[str, Seam] = {}
 
 
-def register(name: str, library: str, buys: str) -> Callable[[Callable[[], list[str]]], Callable[[], list[str]]]:
+def register(
+    name: str, library: str, buys: str, requires: tuple[str, ...] = ()
+) -> Callable[[Callable[[], list[str]]], Callable[[], list[str]]]:
     """Declare a seam by its check (a function naming whatever is missing)."""
 
     def decorate(check: Callable[[], list[str]]) -> Callable[[], list[str]]:
-        SEAMS[name] = Seam(name, library, buys, check)
+        SEAMS[name] = Seam(name, library, buys, check, requires)
         return check
 
     return decorate
@@ -81,6 +84,11 @@ def verify(stock_parts: list[str] | None = None) -> dict[str, bool]:
             log.warning("seam %s off (STOCK_PARTS): the library's public path is used", seam.name)
         else:
             seam.enabled = True
+    for seam in SEAMS.values():  # (registered after what they require)
+        off = [name for name in seam.requires if not SEAMS[name].enabled]
+        if seam.enabled and off:
+            seam.enabled = False
+            log.warning("seam %s off: it runs on %s, which is off", seam.name, ", ".join(off))
     return {name: seam.enabled for name, seam in SEAMS.items()}
 
 
@@ -108,7 +116,7 @@ def missing_assigned(cls: type, names: tuple[str, ...]) -> list[str]:
         code = getattr(member, "__code__", None)
         if code is not None:
             assigned.update(code.co_names)
-    return [f"{cls.__qualname__} instances' {name}" for name in names if name not in assigned]
+    return [f"{cls.__name__} instances' {name}" for name in names if name not in assigned]
 
 
 def missing_parameters(function: Callable, names: tuple[str, ...], what: str) -> list[str]:
@@ -218,7 +226,9 @@ def _orm_compiled() -> list[str]:
     return missing
 
 
-@register("session-with-user", "Django", "the signed-in request's latency (an event POST's)")
+@register(
+    "session-with-user", "Django", "the signed-in request's latency (an event POST's)", requires=("orm-compiled",)
+)
 def _session_with_user() -> list[str]:
     """``matches/sessions.py``: the session store's read replaced by one statement that brings the
     user with it, which the authentication backend then returns."""

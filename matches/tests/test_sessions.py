@@ -75,6 +75,23 @@ def test_a_websocket_reads_the_session_and_its_official_in_one_statement(cast):
     assert reads_of(queries, USER_TABLE) == sessions
 
 
+def test_with_the_seam_off_djangos_store_reads_the_session_then_the_backend_reads_the_user(cast, monkeypatch):
+    """``polo/seams.py``'s ``session-with-user`` off: Django's own read (its queryset) and
+    ``ModelBackend``'s read of the user; the request is served the same."""
+    from polo import seams
+
+    monkeypatch.setattr(seams.SEAMS["session-with-user"], "enabled", False)
+    client = client_for(cast.scorer_a)
+    assert post_event(client, cast.match_a, ev("play")).status_code == 201
+    with CaptureQueriesContext(connection) as queries:
+        assert post_event(client, cast.match_a, ev("whistle", reason="other")).status_code == 201
+    assert len(reads_of(queries, SESSION_TABLE)) == 1
+    users = [sql for sql in reads_of(queries, USER_TABLE) if SESSION_TABLE not in sql]
+    assert len(users) == 1, users  # the user read again by the backend
+    store = SessionStore("no-such-session-key-here")
+    assert store.load() == {} and store.session_key is None
+
+
 def test_a_deactivated_official_is_signed_out_at_the_next_request(cast):
     client = client_for(cast.scorer_a)
     get_user_model().objects.filter(pk=cast.scorer_a.pk).update(is_active=False)

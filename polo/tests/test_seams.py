@@ -1,0 +1,85 @@
+"""The fast paths into libraries' internals (``polo/seams.py``): each fits the pinned library (this
+fails when an upgrade changes what a seam relies on), each check can see a change, and a seam that
+does not fit is turned off at start-up with an ERROR while the app goes on, on the library's
+public path."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from django.conf import settings
+
+from polo import seams
+
+
+@pytest.fixture(autouse=True)
+def _verified_again():
+    """Whatever a test turns off, the next one starts from the start-up's verdict."""
+    yield
+    seams.verify()
+
+
+@pytest.mark.parametrize("name", sorted(seams.SEAMS))
+def test_each_seam_fits_the_pinned_library_and_is_on(name):
+    seam = seams.SEAMS[name]
+    assert seam.check() == [], f"{seam.library} {seams.version(seam.library)} changed what {name} relies on"
+    assert seams.on(name) is (name not in settings.STOCK_PARTS and "all" not in settings.STOCK_PARTS)
+
+
+def test_a_seam_whose_library_changed_is_turned_off_with_an_error_naming_what_is_missing(monkeypatch, caplog):
+    name = sorted(seams.SEAMS)[0]
+    monkeypatch.setattr(seams.SEAMS[name], "check", lambda: ["Thing.attribute"])
+    with caplog.at_level(logging.WARNING, logger="polo.seams"):
+        verdict = seams.verify([])
+    assert verdict[name] is False and not seams.on(name)
+    assert all(on for other, on in verdict.items() if other != name)
+    [record] = [r for r in caplog.records if name in r.getMessage()]
+    assert record.levelno == logging.ERROR
+    assert "Thing.attribute" in record.getMessage()
+
+
+def test_a_check_that_cannot_run_turns_its_seam_off_too(monkeypatch, caplog):
+    name = sorted(seams.SEAMS)[0]
+
+    def broken():
+        raise ImportError("no such module")
+
+    monkeypatch.setattr(seams.SEAMS[name], "check", broken)
+    with caplog.at_level(logging.ERROR, logger="polo.seams"):
+        assert seams.verify([])[name] is False
+    assert "no such module" in caplog.text
+
+
+def test_stock_parts_turns_seams_off_by_name_or_all_with_a_warning(caplog):
+    name = sorted(seams.SEAMS)[0]
+    with caplog.at_level(logging.WARNING, logger="polo.seams"):
+        verdict = seams.verify([name])
+    assert verdict[name] is False
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
+    assert not any(seams.verify(["all"]).values())
+
+
+def test_the_helpers_see_a_missing_attribute_parameter_assignment_or_call():
+    class Library:
+        def __init__(self) -> None:
+            self.kept = 1
+
+        def method(self, index, channel):
+            return self.helper()
+
+        def helper(self):
+            return None
+
+    assert seams.missing_attributes(Library, ("method", "gone"), "Library") == ["Library.gone"]
+    assert seams.missing_assigned(Library, ("kept", "dropped")) == ["Library instances' dropped"]
+    assert seams.missing_parameters(Library.method, ("index", "timeout"), "method") == ["method(timeout=)"]
+    assert seams.missing_calls(Library.method, ("helper", "other"), "method") == ["method using other"]
+
+
+def test_a_seam_is_off_when_a_seam_it_runs_on_is(caplog):
+    dependent = [seam for seam in seams.SEAMS.values() if seam.requires]
+    assert dependent
+    for seam in dependent:
+        verdict = seams.verify([seam.requires[0]])
+        assert verdict[seam.name] is False and verdict[seam.requires[0]] is False
