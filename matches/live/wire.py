@@ -41,6 +41,7 @@ try:  # uvicorn's default websocket protocol (``--ws auto`` with websockets inst
 except ImportError:  # pragma: no cover — another server: the ASGI send is always used
     WebSocketsSansIOProtocol = None
 
+
 def text_frame(text: str) -> bytes:
     """A server's text frame of ``text``: unmasked, unfragmented, no extension."""
     return Frame(Opcode.TEXT, text.encode()).serialize(mask=False)

@@ -123,7 +123,7 @@ def test_with_the_seam_off_the_locked_match_is_read_by_the_orms_querysets(seam_o
         assert len(queries.captured_queries) == 2  # the match with its joins, then both rosters
         assert locked_match_with_config(999_999) is None
     if connection.vendor == "postgresql":
-        assert queries.captured_queries[0]["sql"].endswith("FOR UPDATE OF \"matches_match\"")
+        assert queries.captured_queries[0]["sql"].endswith('FOR UPDATE OF "matches_match"')
     assert [p["number"] for p in config["home"]["players"]] == [1, 2, 3, 4]
     assert stock.get_deferred_fields() == {"state_cache"}
 
@@ -142,8 +142,9 @@ def test_the_match_row_is_locked_and_the_joined_rows_are_not():
 @pytest.mark.parametrize("fast", [True, False], ids=["seam on", "seam off"])
 def test_new_events_and_the_state_are_stored_together_with_their_keys_and_signals(fast, monkeypatch):
     """PostgreSQL with the seam on: the events' insert and the match's update are one statement
-    (one round trip); elsewhere, or with the seam off, the ORM's saves. Either way the rows are stored, keyed, and saved as ``save`` leaves them,
-    and Django's save signals are sent (the match's with its update_fields)."""
+    (one round trip); elsewhere, or with the seam off, the ORM's saves. Either way the rows are
+    stored, keyed, and saved as ``save`` leaves them, and Django's save signals are sent (the
+    match's with its update_fields)."""
     from django.db.models.signals import post_save
     from django.utils.timezone import now
 

@@ -13,6 +13,7 @@ from asgiref.testing import ApplicationCommunicator
 
 from matches.live import loop as server
 
+
 @pytest.fixture(autouse=True)
 def _forget():
     server.set_server_loop(None)
