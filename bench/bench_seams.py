@@ -43,6 +43,8 @@ def percentile(values: list[float], p: float) -> float:
 
 def post(args) -> dict:
     sides = {"fast": "", **{f"stock:{seam}": seam for seam in POST_SEAMS}, "stock": "all"}
+    if args.seams:  # (only these seams' stock sides beside the fast one)
+        sides = {"fast": "", **{f"stock:{seam}": seam for seam in args.seams.split(",")}}
     names = list(sides)
     rounds = []
     with tempfile.TemporaryDirectory(prefix="bench-seams-") as tmp:
@@ -136,6 +138,7 @@ def main() -> None:
     p = sub.add_parser("post")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--posts", type=int, default=300)
+    p.add_argument("--seams", default="", help="only these seams off, one at a time (default: each, then all)")
     p.add_argument("--output", default=None)
     q = sub.add_parser("live")
     q.add_argument("--seam", required=True)
