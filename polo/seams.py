@@ -175,33 +175,6 @@ def _uvicorn_direct_write() -> list[str]:
     return missing
 
 
-@register(
-    "channels-redis-one-round-trip", "channels-redis", "the relay to the other processes (event-to-screen on Redis)"
-)
-def _channels_redis() -> list[str]:
-    """``polo/channel_layer.py``: ``group_send`` in one script, a receive in one command."""
-    from channels_redis.core import RedisChannelLayer
-
-    missing = missing_attributes(
-        RedisChannelLayer,
-        ("_brpop_with_clean", "_clean_receive_backup", "_map_channel_keys_to_connection", "_group_key", "connection"),
-        "RedisChannelLayer",
-    )
-    if missing:
-        return missing
-    for method, parameters in (
-        ("_brpop_with_clean", ("index", "channel", "timeout")),
-        ("_clean_receive_backup", ("index", "channel")),
-        ("_map_channel_keys_to_connection", ("channel_names", "message")),
-    ):
-        missing += missing_parameters(getattr(RedisChannelLayer, method), parameters, method)
-    missing += missing_calls(
-        RedisChannelLayer.receive_single, ("_brpop_with_clean", "_clean_receive_backup"), "receive_single"
-    )
-    missing += missing_assigned(RedisChannelLayer, ("ring_size", "expiry", "group_expiry"))
-    return missing
-
-
 @register("orm-compiled", "Django", "the event POST's latency")
 def _orm_compiled() -> list[str]:
     """``matches/compiled.py``: the POST's locked read as SQL built once, its rows made instances

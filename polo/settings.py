@@ -137,7 +137,7 @@ REDIS_SOCKET_OPTIONS = {"socket_connect_timeout": 5, "socket_timeout": 15, "sock
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "polo.channel_layer.RedisChannelLayer",  # channels-redis, one round trip each way
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py's async pool raises instead of waiting when it runs out: with many
                 # sockets joining at once the default of 100 connections is far too few.
