@@ -84,3 +84,13 @@ def test_a_seam_is_off_when_a_seam_it_runs_on_is(caplog):
     for seam in dependent:
         verdict = seams.verify([seam.requires[0]])
         assert verdict[seam.name] is False and verdict[seam.requires[0]] is False
+
+
+def test_the_orm_seams_check_sees_django_lose_what_it_relies_on(monkeypatch):
+    from django.db.models.base import ModelState
+    from django.db.models.fields import Field
+
+    check = seams.SEAMS["orm-compiled"].check
+    monkeypatch.delattr(Field, "get_col")
+    monkeypatch.delattr(ModelState, "adding")
+    assert check() == ["Field.get_col", "ModelState.adding"]
