@@ -183,8 +183,8 @@ def _orm_compiled() -> list[str]:
     by the columns' converters and ``from_db``, the rosters put in the entries' prefetch caches as
     Django's ``prefetch_one_level`` does; the write one statement on PostgreSQL, with the save
     signals sent as ``save_base`` sends them."""
-    from django.db.models import Model, QuerySet
     from django.db.backends.base.operations import BaseDatabaseOperations
+    from django.db.models import Model, QuerySet
     from django.db.models.base import ModelState
     from django.db.models.expressions import Col
     from django.db.models.fields import Field
