@@ -17,6 +17,14 @@ session loaded elsewhere, a user id that is not the session's).
 The user read with a session is kept in a context variable: it lives for the request (or the
 websocket's connect) that read it, and is only returned for the same user id.
 
+The model and the store's ``get_model_class`` and ``create_model_instance`` are Django's documented
+way to extend its database sessions. The read is not: it replaces the store's private
+``_get_session_from_db`` (and its async twin), so it is the seam ``session-with-user`` of
+``polo/seams.py`` (it runs on ``orm-compiled``'s statement): checked at start-up against the
+installed Django, off with an ERROR when Django no longer reads a session that way (then Django's
+own read serves, and ``ModelBackend`` reads the user again), kept for an event POST's latency
+(p50 1.21x in the same run, ``docs/CAPACITY.md``).
+
 Ending an official's sessions is a delete by that column (``end_sessions``; the users' admin has
 it as an action, "sign out everywhere"); a user deleted takes their sessions with them. The table
 is new with this module (``SESSION_ENGINE``): everyone signed in before it landed signs in once

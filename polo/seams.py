@@ -206,7 +206,10 @@ def _orm_compiled() -> list[str]:
 
 
 @register(
-    "session-with-user", "Django", "the signed-in request's latency (an event POST's)", requires=("orm-compiled",)
+    "session-with-user",
+    "Django",
+    "a signed-in request's latency (an event POST's p50 1.21x, docs/CAPACITY.md)",
+    requires=("orm-compiled",),
 )
 def _session_with_user() -> list[str]:
     """``matches/sessions.py``: the session store's read replaced by one statement that brings the
