@@ -11,6 +11,12 @@ statements), and its rows become model instances through the ORM's own steps: ea
 converters (``from_db_value`` and the backend's), then ``Model.from_db``. What the caller gets is
 what the querysets it replaces gave: the same instances, the related ones cached, the rosters in
 each entry's prefetch cache (``entry.roster.all()`` reads no row).
+
+Filling those caches, building instances from rows of its own SQL and sending the save signals by
+hand rely on what the ORM does not promise, so this is the seam ``orm-compiled`` of
+``polo/seams.py``: checked at start-up against the installed Django, off with an ERROR when Django
+no longer has what it relies on (then ``_locked_by_the_orm`` and ``save`` serve), kept for an event
+POST's latency (p50 1.47x, p99 1.50x in the same run, ``docs/CAPACITY.md``).
 """
 
 from __future__ import annotations
