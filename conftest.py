@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import zlib
 
 import pytest
 
@@ -79,6 +80,55 @@ def context(browser):
 @pytest.fixture
 def page(context):
     return context.new_page()
+
+
+# Tests whose outcome cannot depend on the database or the channel layer. The rules service's own
+# tests need neither (pytest-django refuses a database to a test not marked for one); browser modules
+# that check only what Chromium draws from the demo's data say so with
+# ``pytest.mark.backend_independent``. CI (.ci/run) runs each of them once, half in each of its two
+# passes (``--backend-share 1/2`` and ``2/2``); every other test runs in both.
+BACKEND_FREE_PACKAGES = ("officiating",)
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--backend-share",
+        metavar="K/N",
+        help="run the backend-independent tests of share K of N only (split by test id); the rest all run",
+    )
+
+
+def _share(config) -> tuple[int, int] | None:
+    value = config.getoption("--backend-share")
+    if not value:
+        return None
+    try:
+        k, n = (int(part) for part in value.split("/"))
+    except ValueError:
+        raise pytest.UsageError(f"--backend-share wants K/N (say 1/2), not {value!r}") from None
+    if not 1 <= k <= n:
+        raise pytest.UsageError(f"--backend-share {value}: K must be between 1 and N")
+    return k, n
+
+
+def pytest_collection_modifyitems(config, items):
+    root = config.rootpath
+    share = _share(config)
+    kept, dropped = [], []
+    for item in items:
+        package = item.path.relative_to(root).parts[0] if item.path.is_relative_to(root) else ""
+        uses_database = item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames)
+        if package in BACKEND_FREE_PACKAGES and not uses_database:
+            item.add_marker(pytest.mark.backend_independent)
+        independent = item.get_closest_marker("backend_independent")
+        if share and independent and zlib.crc32(item.nodeid.encode()) % share[1] != share[0] - 1:
+            dropped.append(item)
+        else:
+            kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def pytest_sessionfinish(session, exitstatus):

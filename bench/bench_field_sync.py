@@ -64,28 +64,21 @@ def generate(match_id: int, count: int) -> None:
 def floor(match_id: int, path: str) -> float:
     """(In the tournament's server's shell.) Seconds to insert the events of ``path`` (the field's
     log, as the protocol carries it) into match ``match_id`` directly, with the fold and the cache."""
-    from datetime import UTC, datetime
-
     from django.db import transaction
 
+    from matches.field.wire import event_item
     from matches.games import forget_cached_game, match_game
     from matches.models import Match, MatchEvent
     from officiating.engine import to_state
 
     items = json.loads(Path(path).read_text())
+    read = [event_item(item, n) for n, item in enumerate(items, start=1)]
     start = time.perf_counter()
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         MatchEvent.objects.bulk_create(
-            MatchEvent(
-                match=match,
-                seq=item["seq"],
-                client_id=item["id"],
-                type=item["type"],
-                payload=item["payload"],
-                received_at=datetime.fromtimestamp(item["received_at"], tz=UTC),
-            )
-            for item in items
+            MatchEvent(match=match, seq=seq, client_id=event_id, type=event_type, payload=event, received_at=received)
+            for seq, event_id, event_type, event, received, _sent_by in read
         )
         match.last_seq = len(items)
         forget_cached_game(match.pk)

@@ -86,6 +86,63 @@ class People:
         ]
 
 
+# -- the parts the field's pairing and push carry too (matches/field/wire.py) ----------------------
+
+
+def tournament_data(tournament: Tournament) -> dict[str, Any]:
+    """A tournament's own settings (what its matches' rules read)."""
+    return {
+        "name": tournament.name,
+        "club": tournament.club,
+        "starts_on": tournament.starts_on.isoformat(),
+        "ends_on": tournament.ends_on.isoformat(),
+        "lower_handicap_limit": tournament.lower_handicap_limit,
+        "upper_handicap_limit": tournament.upper_handicap_limit,
+        "rules_edition": tournament.rules_edition,
+        "courtesy_change": tournament.courtesy_change,
+        "tack_allowance": tournament.tack_allowance,
+    }
+
+
+def field_data(field: Field) -> dict[str, Any]:
+    return {
+        "name": field.name,
+        "club": field.club,
+        "length": field.length,
+        "width": field.width,
+        "boarded": field.boarded,
+    }
+
+
+def match_setup(match: Match) -> dict[str, Any]:
+    """When a match starts and what its rules fix (not who plays or officiates it)."""
+    return {
+        "starts_at": _when(match.starts_at),
+        "periods": match.periods,
+        "period_seconds": match.period_seconds,
+        "stage": match.stage,
+        "home_defends": match.home_defends,
+        "home_handicap_goals": _decimal(match.home_handicap_goals),
+        "away_handicap_goals": _decimal(match.away_handicap_goals),
+    }
+
+
+def event_data(
+    seq: int, event_id: str, event_type: str, event: dict[str, Any], received_at: datetime, sent_by: str | None
+) -> dict[str, Any]:
+    """One event of a match's log, as the export's file, the field's pairing and its push all carry
+    it (``transfer_import.event_read`` reads it back): the event as stored (``server_time`` and
+    ``by`` included), when the server received it (UTC) and who sent it (a username)."""
+    return {
+        "seq": seq,
+        "id": event_id,
+        "type": event_type,
+        "event": event,
+        "received_at": _when(received_at),
+        "sent_by": sent_by,
+    }
+
+
 def tournament_export(tournament: Tournament) -> dict[str, Any]:
     """The tournament as the export's document (``export_text`` writes it)."""
     person = People()
@@ -114,21 +171,8 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     data = {
         "format": FORMAT,
         "version": VERSION,
-        "tournament": {
-            "name": tournament.name,
-            "club": tournament.club,
-            "starts_on": tournament.starts_on.isoformat(),
-            "ends_on": tournament.ends_on.isoformat(),
-            "lower_handicap_limit": tournament.lower_handicap_limit,
-            "upper_handicap_limit": tournament.upper_handicap_limit,
-            "rules_edition": tournament.rules_edition,
-            "courtesy_change": tournament.courtesy_change,
-            "tack_allowance": tournament.tack_allowance,
-            "created_at": _when(tournament.created_at),
-        },
-        "fields": [
-            {"name": f.name, "club": f.club, "length": f.length, "width": f.width, "boarded": f.boarded} for f in fields
-        ],
+        "tournament": {**tournament_data(tournament), "created_at": _when(tournament.created_at)},
+        "fields": [field_data(f) for f in fields],
         "players": [{"name": p.name, "handicap": p.handicap} for p in players],
         "entries": [
             {
@@ -193,13 +237,7 @@ def match_export(match: Match, field_at: dict[int, int], person: People) -> dict
         "field": field_at[match.field_id],
         "home": match.home.team.name,
         "away": match.away.team.name,
-        "starts_at": _when(match.starts_at),
-        "periods": match.periods,
-        "period_seconds": match.period_seconds,
-        "stage": match.stage,
-        "home_defends": match.home_defends,
-        "home_handicap_goals": _decimal(match.home_handicap_goals),
-        "away_handicap_goals": _decimal(match.away_handicap_goals),
+        **match_setup(match),
         "umpires": sorted(person(u) or "" for u in match.umpires.all()),
         "referee": person(match.referee),
         "scorer": person(match.scorer),
@@ -207,14 +245,7 @@ def match_export(match: Match, field_at: dict[int, int], person: People) -> dict
         "last_seq": last_seq,
         "log_hash": digest,
         "events": [
-            {
-                "seq": row.seq,
-                "id": row.client_id,
-                "type": row.type,
-                "event": row.payload,
-                "received_at": _when(row.received_at),
-                "sent_by": person(row.sent_by),
-            }
+            event_data(row.seq, row.client_id, row.type, row.payload, row.received_at, person(row.sent_by))
             for row in events
         ],
         "signatures": [

@@ -123,6 +123,24 @@ _KIND_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: 
 doc = _Doc
 
 
+def event_read(e: Any, seq: int, at: str) -> tuple[int, str, str, dict[str, Any], datetime]:
+    """One event of a log as ``transfer.event_data`` writes it (the export's file, the field's
+    pairing and push), expected at ``seq``: (seq, id, type, event, received_at); ``sent_by``, a
+    username, is the caller's to look up. ``ImportRefused`` names what is wrong, where (``at``)."""
+    found, event_id, event_type = doc.get(e, "seq", int, at), doc.get(e, "id", str, at), doc.get(e, "type", str, at)
+    event = doc.get(e, "event", dict, at)
+    if found != seq:
+        raise ImportRefused(f"{at}.seq: {found} where the log's {seq}th event was expected.")
+    if not event_id or len(event_id) > 64:
+        raise ImportRefused(f"{at}.id: an id of 1 to 64 characters expected.")
+    if event.get("id") != event_id or event.get("type") != event_type:
+        raise ImportRefused(f'{at}: its "id" and "type" are not those of its "event".')
+    received_at = doc.when(e, "received_at", at)
+    assert received_at is not None
+    doc.get(e, "sent_by", str, at, null=True)
+    return found, event_id, event_type, event, received_at
+
+
 @dataclass
 class Imported:
     tournament: Tournament
@@ -323,16 +341,7 @@ class _Importer:
         rows = []
         for j, e in enumerate(doc.items(m, "events", where)):
             at = f"{where}.events[{j}]"
-            seq, event_id, event_type = (
-                doc.get(e, "seq", int, at),
-                doc.get(e, "id", str, at),
-                doc.get(e, "type", str, at),
-            )
-            payload = doc.get(e, "event", dict, at)
-            if seq != j + 1:
-                raise ImportRefused(f"{at}.seq: {seq} where the log's {j + 1}th event was expected.")
-            if payload.get("id") != event_id or payload.get("type") != event_type:
-                raise ImportRefused(f'{at}: its "id" and "type" are not those of its "event".')
+            seq, event_id, event_type, payload, received_at = event_read(e, j + 1, at)
             rows.append(
                 MatchEvent(
                     match=match,
@@ -340,7 +349,7 @@ class _Importer:
                     client_id=event_id,
                     type=event_type,
                     payload=payload,
-                    received_at=doc.when(e, "received_at", at),
+                    received_at=received_at,
                     sent_by=self.person(e, "sent_by", at),
                 )
             )

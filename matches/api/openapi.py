@@ -416,9 +416,10 @@ def document() -> dict[str, Any]:
                         ref("MatchMeta"),
                         {
                             "type": "object",
-                            "required": ["state", "last_seq"],
+                            "required": ["state", "last_seq", "field_state"],
                             "properties": {
                                 "last_seq": {"type": "integer"},
+                                "field_state": field.FIELD_PRESENCE,
                                 "state": {
                                     "type": "object",
                                     "required": [

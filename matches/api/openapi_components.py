@@ -442,7 +442,12 @@ MATCHES_PAGE = {
 MATCHES_EXAMPLE = {
     "date": "2026-11-29",
     "matches": [
-        {**EXAMPLE_META, "last_seq": 29, "state": {k: EXAMPLE_STATE.get(k) for k in SUMMARY_KEYS}},
+        {
+            **EXAMPLE_META,
+            "last_seq": 29,
+            "state": {k: EXAMPLE_STATE.get(k) for k in SUMMARY_KEYS},
+            "field_state": {"heard_at": None, "silent": False, "silent_for": None},
+        },
         {
             **EXAMPLE_META,
             "id": 2,
@@ -450,6 +455,7 @@ MATCHES_EXAMPLE = {
             "field": {**EXAMPLE_META["field"], "name": "Field 2"},
             "last_seq": 28,
             "state": {k: EXAMPLE_STOPPED_STATE.get(k) for k in SUMMARY_KEYS},
+            "field_state": {"heard_at": 1793004790.0, "silent": False, "silent_for": None, "kept_at": "field"},
         },
     ],
 }

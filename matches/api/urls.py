@@ -36,6 +36,7 @@ urlpatterns = [
         name="api-tournament-stats-csv",
     ),
     path("time", views.server_time, name="api-time"),
+    path("field/matches", field.token_matches, name="api-field-matches"),
     path("field/matches/<int:match_id>/pairing", field.match_pairing, name="api-field-pairing"),
     path("field/matches/<int:match_id>/log", field.match_log, name="api-field-log"),
     path("openapi.json", views.openapi_document, name="api-openapi"),

@@ -17,8 +17,9 @@ from matches.stats import labels as stats_labels
 from . import report_labels as labels
 
 
-def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
-    """The report as a PDF (A4, reportlab's built-in fonts)."""
+def match_report_pdf(data: dict[str, Any], lang: str | None = None, note: str | None = None) -> bytes:
+    """The report as a PDF (A4, reportlab's built-in fonts); ``note``: a line under the result (a
+    match kept at the field: when the field was last heard from, ``matches.field.heard``)."""
     from xml.sax.saxutils import escape
 
     from reportlab.lib import colors
@@ -64,6 +65,8 @@ def match_report_pdf(data: dict[str, Any], lang: str | None = None) -> bytes:
             para(f"{team['home']} {score.get('home', '')} – {score.get('away', '')} {team['away']}", "Heading2")
         )
         story.append(para(labels.result_sentence(data)))
+        if note:
+            story.append(para(note, "Italic"))
         story.append(para(labels.clock_note(), "Italic"))
         story.append(Spacer(1, 4 * mm))
 

@@ -2,14 +2,20 @@
 match kept at the field"). The field token is the credential (``Authorization: Bearer <token>``):
 no session, no cookie, so no CSRF.
 
+- ``GET /api/field/matches``: the matches the token authorises (a match's token: its match; a
+  day's: every match of its day, tournament and ground);
 - ``GET /api/field/matches/{id}/pairing``: everything the field needs to keep the match (``wire``);
 - ``GET /api/field/matches/{id}/log``: where the replica stands (``last_seq``, ``log_hash``, ``kept_at``);
 - ``POST /api/field/matches/{id}/log``: a batch of the field's log (``services.replica_append``).
 
-Errors: ``{"error": {"code", "rule": null, "message"}, "last_seq"?}`` in the caller's language.
+Errors: ``{"error": {"code", "rule": null, "message"}, "detail": {"text", "params"}, "last_seq"?}``,
+the message in the caller's language; ``detail`` names the message (``refusals``) for the field to
+say it again in its own reader's language.
 """
 
 from __future__ import annotations
+
+import time
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.cache import add_never_cache_headers
@@ -19,6 +25,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from matches.api import inputs
 from matches.api.views import request_language
+from matches.live.broadcast import broadcast_match_field
+from matches.live.snapshots import field_object
 from matches.models import Match
 from polo.api_errors import too_large
 
@@ -34,7 +42,10 @@ def _bearer(request: HttpRequest) -> str | None:
 
 
 def _refused(refusal: FieldRefusal) -> JsonResponse:
-    body: dict = {"error": {"code": refusal.code, "rule": None, "message": refusal.message(request_language())}}
+    body: dict = {
+        "error": {"code": refusal.code, "rule": None, "message": refusal.message(request_language())},
+        "detail": refusal.detail,
+    }
     if refusal.last_seq is not None:
         body["last_seq"] = refusal.last_seq
     return JsonResponse(body, status=refusal.status)
@@ -58,24 +69,49 @@ def _replica(answer: ReplicaAnswer, status: int = 200) -> JsonResponse:
 
 
 def _checked(request: HttpRequest, match_id: int):
-    """The token of the request for this match, or the answer refusing it."""
-    if not Match.objects.filter(pk=match_id).exists():
-        return None, _not_found()
+    """The token of the request and the match, or the answer refusing it."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None, None, _not_found()
     try:
-        return services.field_token_check(_bearer(request), match_id), None
+        return services.field_token_check(_bearer(request), match), match, None
     except FieldRefusal as refusal:
-        return None, _refused(refusal)
+        return None, None, _refused(refusal)
+
+
+@csrf_exempt
+@require_GET
+def token_matches(request: HttpRequest) -> JsonResponse:
+    """The matches the token authorises: what ``field_pair`` without ``--match`` pairs."""
+    try:
+        token = services.field_token_find(_bearer(request))
+    except FieldRefusal as refusal:
+        response = _refused(refusal)
+    else:
+        response = JsonResponse(
+            {
+                "scope": token.scope_text(),
+                "expires_at": token.expires_at.timestamp(),
+                "matches": [
+                    {"id": m.pk, "title": m.title, "starts_at": m.starts_at.timestamp(), "field": m.field.name}
+                    for m in token.matches().select_related("home__team", "away__team", "field")
+                ],
+            },
+            json_dumps_params={"ensure_ascii": False},
+        )
+    add_never_cache_headers(response)
+    return response
 
 
 @csrf_exempt
 @require_GET
 def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
-    token, refused = _checked(request, match_id)
+    token, match, refused = _checked(request, match_id)
     if refused is not None:
         add_never_cache_headers(refused)
         return refused
     response = JsonResponse(wire.pairing_payload(match_id), json_dumps_params={"ensure_ascii": False})
-    services.field_heard(token)
+    _heard(token, match)
     add_never_cache_headers(response)
     return response
 
@@ -83,18 +119,25 @@ def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def match_log(request: HttpRequest, match_id: int) -> JsonResponse:
-    token, refused = _checked(request, match_id)
+    token, match, refused = _checked(request, match_id)
     if refused is not None:
         add_never_cache_headers(refused)
         return refused
     if request.method == "GET":
-        response = _replica(services.replica_state(token.match))
+        response = _replica(services.replica_state(match))
     else:
         response = _push(request, match_id)
         if response.status_code == 200:
-            services.field_heard(token)
+            _heard(token, match)
     add_never_cache_headers(response)
     return response
+
+
+def _heard(token, match: Match) -> None:
+    """The field was heard: noted, and every screen of the match told (its ``field`` object)."""
+    services.field_heard(token, match)
+    match.refresh_from_db(fields=["kept_at", "field_heard_at"])
+    broadcast_match_field(match.pk, field_object(match, time.time()))
 
 
 def _push(request: HttpRequest, match_id: int) -> JsonResponse:

@@ -31,13 +31,14 @@ FIELD_PRESENCE = {
 
 LOG_ITEM = {
     "type": "object",
-    "required": ["seq", "id", "type", "payload", "received_at"],
+    "description": "One event of the log, as the tournament's export writes it (matches/transfer.py event_data).",
+    "required": ["seq", "id", "type", "event", "received_at", "sent_by"],
     "properties": {
         "seq": {"type": "integer", "minimum": 1},
         "id": {"type": "string", "minLength": 1, "maxLength": 64},
         "type": {"type": "string"},
-        "payload": {"type": "object", "description": "The event as the field stored it (server_time, by included)."},
-        "received_at": {"type": "number"},
+        "event": {"type": "object", "description": "The event as the field stored it (server_time, by included)."},
+        "received_at": {"type": "string", "format": "date-time", "description": "When it was received (UTC)."},
         "sent_by": {"type": ["string", "null"], "description": "The login of who logged it at the field."},
     },
 }
@@ -56,7 +57,17 @@ EXAMPLE_REPLICA = {"last_seq": 15, "log_hash": EXAMPLE_HASH, "appended": 3, "dup
 REFUSED = {
     "type": "object",
     "required": ["error"],
-    "properties": {"error": ref("Error"), "last_seq": {"type": "integer"}},
+    "properties": {
+        "error": ref("Error"),
+        "detail": {
+            "type": "object",
+            "description": "The message's text by name (matches/field/refusals.py) and what is in it: the field "
+            "server says it again in its own reader's language.",
+            "required": ["text", "params"],
+            "properties": {"text": {"type": "string"}, "params": {"type": "object"}},
+        },
+        "last_seq": {"type": "integer"},
+    },
 }
 
 
@@ -74,6 +85,36 @@ def _refusals() -> dict[str, Any]:
 
 def paths() -> dict[str, Any]:
     return {
+        "/api/field/matches": {
+            "get": {
+                "operationId": "getFieldTokenMatches",
+                "summary": "The matches the field token authorises (a match's, or every match of a day's token)",
+                "description": "A refusal's message is in the request's language (Accept-Language), as every other.",
+                "security": FIELD_TOKEN,
+                "responses": {
+                    "200": json_content(
+                        {
+                            "type": "object",
+                            "required": ["scope", "expires_at", "matches"],
+                            "properties": {
+                                "scope": {"type": "string"},
+                                "expires_at": {"type": "number"},
+                                "matches": {"type": "array", "items": {"type": "object"}},
+                            },
+                        },
+                        {
+                            "scope": "the matches on Field 1 on 2026-11-29",
+                            "expires_at": 1793048400.0,
+                            "matches": [
+                                {"id": 3, "title": "Blue v Red", "starts_at": 1793000000.0, "field": "Field 1"}
+                            ],
+                        },
+                        "The token's matches, in order of their start.",
+                    ),
+                    "403": _refusals()["403"],
+                },
+            }
+        },
         "/api/field/matches/{match_id}/pairing": {
             "parameters": [MATCH_ID],
             "get": {
@@ -86,7 +127,7 @@ def paths() -> dict[str, Any]:
                         {"type": "object", "required": ["format", "version", "match_id", "log", "config_hash"]},
                         {
                             "format": "polo-field-pairing",
-                            "version": 1,
+                            "version": 2,
                             "match_id": 3,
                             "log": [],
                             "config_hash": EXAMPLE_HASH,
@@ -145,7 +186,11 @@ def paths() -> dict[str, Any]:
                     **_refusals(),
                     "409": json_content(
                         REFUSED,
-                        {"error": {"code": "log_gap", "rule": None, "message": "…"}, "last_seq": 12},
+                        {
+                            "error": {"code": "log_gap", "rule": None, "message": "…"},
+                            "detail": {"text": "log_gap", "params": {"last": 12, "after": 14}},
+                            "last_seq": 12,
+                        },
                         "The batch does not extend the replica (log_gap, log_changed, log_other_match, "
                         "log_not_accepted, not_kept_at_field): nothing stored.",
                     ),

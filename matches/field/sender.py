@@ -1,7 +1,8 @@
 """The field server's uplink: pairing with the tournament's server, and pushing the log to it.
 
 ``pair(server, token, match_id)`` fetches the pairing payload (``GET
-/api/field/matches/{id}/pairing``) and imports it (``wire.pairing_import``). ``push(link)`` sends
+/api/field/matches/{id}/pairing``) and imports it (``wire.pairing_import``); ``pair_all(server,
+token)`` pairs every match the token authorises (a day's token: ``GET /api/field/matches``). ``push(link)`` sends
 the log after the replica's last seq (``POST /api/field/matches/{id}/log``), batch after batch,
 until the replica has all of it. ``run()`` is the loop of ``manage.py field_sync``: it pushes
 every link whose match has moved on, sends a heartbeat now and then (the public screens of the
@@ -11,8 +12,8 @@ Nothing is kept in memory that a restart would lose: where the replica stands is
 link (``remote_last_seq``) and corrected by the replica's answer to the next push.
 
 The field keeps its log whatever the answer; a refusal is stored with the link
-(``FieldLink.error_code``/``error_message``) and shown on the field's screens and by
-``manage.py field_sync --status``.
+(``FieldLink.error_code``, ``error_message`` and ``error_params``: the text it means, ``refusals``)
+and shown on the field's screens and by ``manage.py field_sync --status``, in their reader's language.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import functools
 import ipaddress
 import json
 import logging
+import os
 import random
 import ssl
 import time
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
@@ -39,6 +42,7 @@ from matches.scoresheet.hashing import canonical_event, hash_lines
 from matches.selectors import match_with_config
 
 from .models import FieldLink
+from .refusals import known, retell, say
 from .wire import log_items, pairing_import
 
 log = logging.getLogger(__name__)
@@ -52,11 +56,25 @@ UNREACHABLE_MAX = 1.0
 
 
 class LinkError(Exception):
-    """The tournament's server could not be reached, or refused: ``code`` and ``message``."""
+    """The tournament's server could not be reached, or refused: ``code``, ``message`` (as it came,
+    or this server's in English) and ``detail`` (the text it means: ``refusals.retell`` says it
+    in another language)."""
 
-    def __init__(self, code: str, message: str, status: int | None = None, body: Any = None) -> None:
+    def __init__(
+        self, code: str, message: str, status: int | None = None, body: Any = None, detail: Any = None
+    ) -> None:
         super().__init__(message)
         self.code, self.message, self.status, self.body = code, message, status, body
+        self.detail = detail if known(detail) else {}
+
+    @classmethod
+    def ours(cls, code: str, text: str, **params: Any) -> LinkError:
+        """A trouble of the field's own (``refusals.TEXTS[text]``)."""
+        detail = {"text": text, "params": params}
+        return cls(code, say(text, params, "en"), detail=detail)
+
+    def said(self, lang: str | None = None) -> str:
+        return retell(self.detail, self.message, lang)
 
 
 def check_server_url(url: str) -> str:
@@ -64,14 +82,14 @@ def check_server_url(url: str) -> str:
     it), or plain HTTP to this machine only (a test, a tunnel)."""
     parts = urlsplit(url)
     if parts.scheme not in ("https", "http") or not parts.hostname:
-        raise ValueError("the server's address must be an https:// URL")
+        raise LinkError.ours("not_https", "not_https")
     if parts.scheme == "http":
         try:
             loopback = parts.hostname == "localhost" or ipaddress.ip_address(parts.hostname).is_loopback
         except ValueError:
             loopback = False
         if not loopback:
-            raise ValueError("the field token only travels over HTTPS: use the server's https:// address")
+            raise LinkError.ours("not_https", "not_https")
     return url.rstrip("/")
 
 
@@ -100,10 +118,12 @@ def _request(method: str, url: str, token: str, body: Any = None) -> Any:
             answer = None
         error = (answer or {}).get("error") if isinstance(answer, dict) else None
         if isinstance(error, dict):
-            raise LinkError(str(error.get("code")), str(error.get("message")), refused.code, answer) from None
-        raise LinkError("http_error", f"HTTP {refused.code}", refused.code, answer) from None
+            code, message = str(error.get("code")), str(error.get("message"))
+            raise LinkError(code, message, refused.code, answer, answer.get("detail")) from None
+        raise LinkError.ours("http_error", "http_error", status=refused.code) from None
     except (urllib.error.URLError, OSError, ValueError) as failed:
-        raise LinkError("unreachable", f"the tournament's server cannot be reached: {failed}") from None
+        reason = getattr(failed, "reason", None) or failed
+        raise LinkError.ours("unreachable", "unreachable", reason=str(reason)) from None
 
 
 def pair(server: str, token: str, match_id: int) -> Match:
@@ -111,6 +131,16 @@ def pair(server: str, token: str, match_id: int) -> Match:
     server = check_server_url(server)
     payload = _request("GET", f"{server}/api/field/matches/{match_id}/pairing", token)
     return pairing_import(payload, server_url=server, token=token)
+
+
+def pair_all(server: str, token: str) -> list[Match]:
+    """Pair every match ``token`` authorises (a day's token: every match of its day and ground)."""
+    server = check_server_url(server)
+    listed = _request("GET", f"{server}/api/field/matches", token)
+    ids = [m.get("id") for m in (listed or {}).get("matches", [])] if isinstance(listed, dict) else []
+    if not ids:
+        raise LinkError.ours("pairing_none", "pairing_none")
+    return [pair(server, token, match_id) for match_id in ids if isinstance(match_id, int)]
 
 
 @dataclass
@@ -163,7 +193,8 @@ def push(link: FieldLink) -> Pushed:
             raise
         sent += int(answer.get("appended") or 0)
         moved, after = int(answer["last_seq"]) > after, int(answer["last_seq"])
-        _note(link, remote_last_seq=after, sent_at=timezone.now(), failures=0, error_code="", error_message="")
+        cleared = {"error_code": "", "error_message": "", "error_params": {}}
+        _note(link, remote_last_seq=after, sent_at=timezone.now(), failures=0, **cleared)
         last_seq = Match.objects.filter(pk=link.match_id).values_list("last_seq", flat=True).get()
         if after >= last_seq:
             return Pushed(sent, after, True, str(answer.get("kept_at") or "field"))
@@ -211,7 +242,13 @@ def run(*, once: bool = False, stop=lambda: False) -> None:
                 pushed = push(link)
             except LinkError as error:
                 failures = link.failures + 1
-                _note(link, failures=failures, error_code=error.code, error_message=error.message)
+                _note(
+                    link,
+                    failures=failures,
+                    error_code=error.code,
+                    error_message=error.message,
+                    error_params=error.detail,
+                )
                 wait = backoff(failures, error.code)
                 next_try[link.pk] = time.monotonic() + wait
                 log.warning(
@@ -237,13 +274,30 @@ def run(*, once: bool = False, stop=lambda: False) -> None:
         time.sleep(IDLE_POLL)
 
 
-def link_status(link: FieldLink) -> dict[str, Any]:
-    """How the uplink of one match stands, for the field's screens (``field.uplink``)."""
+def command_language(asked: str | None = None) -> str:
+    """The language of a command's messages at the field: ``asked`` (``--lang``), else ``LANG``'s
+    (``es_AR.UTF-8``), else the site's; one of the site's languages."""
+    known_codes = {code for code, _name in settings.LANGUAGES}
+    for wanted in (asked, os.environ.get("LANG"), settings.LANGUAGE_CODE):
+        code = (wanted or "").split(".")[0].split("_")[0].split("-")[0].lower()
+        if code in known_codes:
+            return code
+    return "en"
+
+
+def link_error(link: FieldLink, lang: str | None = None) -> str:
+    """What is wrong with the link, in ``lang`` (the active language if None)."""
+    return retell(link.error_params, link.error_message, lang)
+
+
+def link_status(link: FieldLink, lang: str | None = None) -> dict[str, Any]:
+    """How the uplink of one match stands, for the field's screens (``field.uplink``), its error
+    said in ``lang``."""
     return {
         "server": link.server_url,
         "remote_last_seq": link.remote_last_seq,
         "sent_at": link.sent_at.timestamp() if link.sent_at else None,
         "attempted_at": link.attempted_at.timestamp() if link.attempted_at else None,
         "failures": link.failures,
-        "error": {"code": link.error_code, "message": link.error_message} if link.error_code else None,
+        "error": {"code": link.error_code, "message": link_error(link, lang)} if link.error_code else None,
     }

@@ -12,13 +12,12 @@ import hashlib
 import secrets
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import date, datetime, time as dt_time, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone, translation
-from django.utils.translation import gettext_lazy as _
+from django.utils import timezone
 
 from matches.committee.models import AuditEntry
 from matches.committee.services import audit_record
@@ -26,7 +25,11 @@ from matches.games import _config_key, match_config, match_game
 from matches.models import Match, MatchEvent
 from matches.scoresheet.hashing import canonical_event, hash_lines
 from matches.services import _save_and_publish, locked_match
+from matches.transfer import ImportRefused
 from officiating.engine import decide
+
+from .refusals import say
+from .wire import event_item
 
 TOKEN_HOURS = 36  # a match day and the night after it: a token outlives no tournament
 TOKEN_PREFIX = "pft_"  # "polo field token": a leaked token is recognisable (secret scanners, logs)
@@ -37,23 +40,27 @@ ENDED = frozenset({Match.Status.FINAL, Match.Status.ABANDONED})
 
 @dataclass
 class FieldRefusal(Exception):
-    """A refusal of the field protocol: ``code`` (docs/LIVE-PROTOCOL.md), HTTP ``status``, ``text``
-    (a lazy translation, with ``params``), and the replica's ``last_seq`` where it helps the field
-    resume."""
+    """A refusal of the field protocol: ``code`` (docs/LIVE-PROTOCOL.md), HTTP ``status``, the
+    ``text`` it means (a name of ``refusals.TEXTS``) with its ``params``, and the replica's
+    ``last_seq`` where it helps the field resume."""
 
     code: str
     status: int
-    text: Any
+    text: str
     params: dict[str, Any] = field(default_factory=dict)
     last_seq: int | None = None
 
-    def message(self, lang: str = "en") -> str:
-        with translation.override(lang):
-            return str(self.text) % self.params if self.params else str(self.text)
+    def message(self, lang: str | None = None) -> str:
+        return say(self.text, self.params, lang)
+
+    @property
+    def detail(self) -> dict[str, Any]:
+        """What the field keeps to say it again in its reader's language (``refusals.retell``)."""
+        return {"text": self.text, "params": self.params}
 
 
-def _refusal(code: str, status: int, text: Any, last_seq: int | None = None, **params: Any) -> FieldRefusal:
-    return FieldRefusal(code, status, text, params, last_seq)
+def _refusal(code: str, status: int, text: str | None = None, last_seq: int | None = None, **params: Any):
+    return FieldRefusal(code, status, text or code, params, last_seq)
 
 
 # --- field tokens --------------------------------------------------------------------------------
@@ -63,23 +70,55 @@ def token_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def day_token_expiry(day: date) -> datetime:
+    """When a day's token expires by default: the morning after its day (local time), or 36 hours
+    from now if that is later (a token issued late on its day still serves its evening)."""
+    morning = datetime.combine(day + timedelta(days=1), dt_time(12), tzinfo=timezone.get_current_timezone())
+    return max(morning, timezone.now() + timedelta(hours=TOKEN_HOURS))
+
+
 @transaction.atomic
-def field_token_issue(*, match: Match, user=None, hours: int = TOKEN_HOURS) -> tuple[Any, str]:
-    """A new field token for ``match``: the record and the secret (shown once, never stored)."""
+def field_token_issue(
+    *,
+    match: Match | None = None,
+    day: date | None = None,
+    tournament=None,
+    ground=None,
+    user=None,
+    hours: int | None = None,
+) -> tuple[Any, str]:
+    """A new field token: the record and the secret (shown once, never stored). For ``match``, or
+    for every match of ``day`` of ``tournament`` and/or on the field ``ground``. It expires after
+    ``hours`` (a match's: 36 hours; a day's: the morning after the day, ``day_token_expiry``)."""
     from .models import FieldToken
 
+    if (match is None) == (day is None) or (day is not None and tournament is None and ground is None):
+        raise ValueError("a field token is for a match, or for a day of a tournament or of a field")
+    if hours is not None:
+        expires = timezone.now() + timedelta(hours=hours)
+    else:
+        expires = day_token_expiry(day) if day is not None else timezone.now() + timedelta(hours=TOKEN_HOURS)
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = FieldToken.objects.create(
         match=match,
+        day=day,
+        tournament=tournament,
+        field=ground,
         token_hash=token_hash(secret),
         issued_by=user if getattr(user, "is_authenticated", False) else None,
-        expires_at=timezone.now() + timedelta(hours=hours),
+        expires_at=expires,
     )
+    details: dict[str, Any] = {"token": token.pk, "expires_at": token.expires_at.isoformat(timespec="minutes")}
+    if day is not None:
+        details["day"] = day.isoformat()
+        if ground is not None:
+            details["field"] = {"id": ground.pk, "name": str(ground)}
     audit_record(
         user=user,
         action=AuditEntry.Action.FIELD_TOKEN_ISSUE,
         match=match,
-        details={"token": token.pk, "expires_at": token.expires_at.isoformat(timespec="minutes")},
+        tournament=tournament,
+        details=details,
         scope=None if getattr(user, "is_authenticated", False) else "",
     )
     return token, secret
@@ -98,40 +137,45 @@ def field_token_revoke(*, token, user=None) -> bool:
         user=user,
         action=AuditEntry.Action.FIELD_TOKEN_REVOKE,
         match=token.match,
+        tournament=token.tournament,
         details={"token": token.pk},
         scope=None if getattr(user, "is_authenticated", False) else "",
     )
     return True
 
 
-NO_TOKEN = _("Send the field token in the Authorization header (Bearer).")
-WRONG_TOKEN = _("This field token is not known here: check it, or ask the committee for a new one.")
-EXPIRED_TOKEN = _("This field token expired: ask the committee for a new one.")
-REVOKED_TOKEN = _("The committee revoked this field token: ask the committee for a new one.")
-OTHER_MATCH_TOKEN = _("This field token is for another match.")
-
-
-def field_token_check(secret: str | None, match_id: int):
-    """The usable token ``secret`` names for ``match_id``; raises ``FieldRefusal``."""
+def field_token_find(secret: str | None):
+    """The usable token ``secret`` is; raises ``FieldRefusal`` (missing, wrong, revoked, expired)."""
     from .models import FieldToken
 
     if not secret:
-        raise _refusal("field_token_missing", 403, NO_TOKEN)
-    token = FieldToken.objects.select_related("match").filter(token_hash=token_hash(secret)).first()
+        raise _refusal("field_token_missing", 403)
+    token = FieldToken.objects.select_related("tournament", "field").filter(token_hash=token_hash(secret)).first()
     if token is None:
-        raise _refusal("field_token_wrong", 403, WRONG_TOKEN)
+        raise _refusal("field_token_wrong", 403)
     if token.revoked_at is not None:
-        raise _refusal("field_token_revoked", 403, REVOKED_TOKEN)
+        raise _refusal("field_token_revoked", 403)
     if token.expires_at <= timezone.now():
-        raise _refusal("field_token_expired", 403, EXPIRED_TOKEN)
-    if token.match_id != match_id:
-        raise _refusal("field_token_other_match", 403, OTHER_MATCH_TOKEN)
+        raise _refusal("field_token_expired", 403)
     return token
 
 
-def field_heard(token) -> None:
-    """The field reached this server with ``token`` just now (the public screens say when)."""
-    type(token).objects.filter(pk=token.pk).update(heard_at=timezone.now())
+def field_token_check(secret: str | None, match: Match):
+    """The usable token ``secret`` names, if it authorises ``match``; raises ``FieldRefusal``."""
+    token = field_token_find(secret)
+    if not token.covers(match):
+        raise _refusal("field_token_other_match", 403, scope=token.scope_text(), match=match.pk)
+    return token
+
+
+def field_heard(token, match: Match) -> None:
+    """The field reached this server about ``match`` with ``token`` just now (the public screens,
+    the statistics and the reports say when: ``selectors.field_presence``)."""
+    from .models import FieldHeard
+
+    now = timezone.now()
+    type(token).objects.filter(pk=token.pk).update(heard_at=now)
+    FieldHeard.objects.update_or_create(match=match, defaults={"at": now, "token": token})
 
 
 # --- one writer per match ------------------------------------------------------------------------
@@ -167,26 +211,6 @@ def match_keep_at(*, match_id: int, where: str, user=None, reason: str = "") -> 
 
 # --- the replica's append ------------------------------------------------------------------------
 
-NOT_KEPT = _(
-    "This match is no longer kept at the field (the committee took it back, or it ended): the tournament's "
-    "server takes no more of the field's events for it."
-)
-BAD_BATCH = _("The log is not valid: %(problem)s")
-GAP = _(
-    "The field's log does not follow on from the tournament's server's: the server has %(last)s events, "
-    "the batch starts after event %(after)s."
-)
-CHANGED = _(
-    "The field's log is not the one the tournament's server holds: event #%(seq)s differs. Nothing was stored; "
-    "ask the committee."
-)
-OTHER_MATCH_LOG = _(
-    "These events are of another match, or of this match with other teams, rosters or rules than the tournament's "
-    "server has: nothing was stored; ask the committee."
-)
-NOT_ACCEPTED = _("Event #%(seq)s of the field's log is refused by the rules here (%(code)s): nothing was stored.")
-HASH_DIFFERS = _("The log hash after the batch differs from the field's: nothing was stored; ask the committee.")
-
 
 @dataclass
 class ReplicaAnswer:
@@ -201,36 +225,26 @@ def _row_line(seq: int, event_id: str, event_type: str, payload: dict[str, Any])
     return canonical_event(seq, event_id, event_type, payload)
 
 
-def _event_item(item: Any, expected_seq: int) -> tuple[int, str, str, dict[str, Any], float, str | None]:
-    """One event of a batch, checked for shape: (seq, id, type, payload, received_at, sent_by)."""
-    if not isinstance(item, dict):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem=f"events[{expected_seq}] is not an object")
-    seq, event_id, payload = item.get("seq"), item.get("id"), item.get("payload")
-    if type(seq) is not int or seq != expected_seq:
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem=f"the events' seq must run on from {expected_seq}")
-    if not isinstance(event_id, str) or not event_id or len(event_id) > 64 or not isinstance(payload, dict):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem=f"event #{seq} needs an id and a payload")
-    if payload.get("id") != event_id or not isinstance(payload.get("type"), str):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem=f"event #{seq}: its payload's id and type")
-    received = item.get("received_at")
-    if not isinstance(received, (int, float)) or isinstance(received, bool):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem=f"event #{seq} needs received_at")
-    sent_by = item.get("sent_by")
-    return seq, event_id, payload["type"], payload, float(received), sent_by if isinstance(sent_by, str) else None
+def _event_item(item: Any, seq: int) -> tuple[int, str, str, dict[str, Any], datetime, str | None]:
+    """One event of a batch (``wire.event_item``: as the tournament's export writes an event)."""
+    try:
+        return event_item(item, seq)
+    except ImportRefused as refused:
+        raise _refusal("invalid_log", 400, "invalid_log_event", seq=seq, problem=refused.message) from None
 
 
 def _batch(body: Any) -> tuple[int, str, str, str, list[Any]]:
     """The envelope of a push: (after, prefix_hash, log_hash, config_hash, events)."""
     if not isinstance(body, dict):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem="the body must be a JSON object")
+        raise _refusal("invalid_log", 400, "invalid_log_body")
     after, events = body.get("after"), body.get("events")
     hashes = [body.get(k) for k in ("prefix_hash", "log_hash", "config_hash")]
     if type(after) is not int or after < 0 or not isinstance(events, list):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem="after (a seq) and events (a list) are required")
+        raise _refusal("invalid_log", 400, "invalid_log_envelope")
     if not all(isinstance(h, str) and len(h) == 64 for h in hashes):
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem="prefix_hash, log_hash and config_hash are required")
+        raise _refusal("invalid_log", 400, "invalid_log_hashes")
     if len(events) > BATCH_MAX:
-        raise _refusal("invalid_log", 400, BAD_BATCH, problem=f"at most {BATCH_MAX} events a batch")
+        raise _refusal("invalid_log", 400, "invalid_log_too_many", most=BATCH_MAX)
     return after, hashes[0], hashes[1], hashes[2], events
 
 
@@ -262,13 +276,13 @@ def replica_append(*, match_id: int, body: Any) -> ReplicaAnswer:
         raise Match.DoesNotExist(f"no match {match_id}")
     config = match_config(match)
     if config_hash != _config_key(config):
-        raise _refusal("log_other_match", 409, OTHER_MATCH_LOG, last_seq=match.last_seq)
+        raise _refusal("log_other_match", 409, last_seq=match.last_seq)
     rows = MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", "client_id", "type", "payload")
     lines = [_row_line(*row) for row in rows]
     if after > match.last_seq:
-        raise _refusal("log_gap", 409, GAP, last_seq=match.last_seq, last=match.last_seq, after=after)
+        raise _refusal("log_gap", 409, last_seq=match.last_seq, last=match.last_seq, after=after)
     if hash_lines(lines[:after]) != prefix_hash:
-        raise _refusal("log_changed", 409, CHANGED, last_seq=match.last_seq, seq=f"≤{after}")
+        raise _refusal("log_changed", 409, last_seq=match.last_seq, seq=f"≤{after}")
     parsed = [_event_item(item, after + n) for n, item in enumerate(items, start=1)]
     duplicates = 0
     new = []
@@ -276,16 +290,16 @@ def replica_append(*, match_id: int, body: Any) -> ReplicaAnswer:
         line = _row_line(seq, event_id, event_type, payload)
         if seq <= match.last_seq:
             if lines[seq - 1] != line:
-                raise _refusal("log_changed", 409, CHANGED, last_seq=match.last_seq, seq=seq)
+                raise _refusal("log_changed", 409, last_seq=match.last_seq, seq=seq)
             duplicates += 1
         else:
             new.append((seq, event_id, event_type, payload, received, sent_by, line))
     if new and match.kept_at != Match.KeptAt.FIELD:
-        raise _refusal("not_kept_at_field", 409, NOT_KEPT, last_seq=match.last_seq)
+        raise _refusal("not_kept_at_field", 409, last_seq=match.last_seq)
     if not new:
         whole = hash_lines(lines[: after + len(parsed)])
         if whole != field_hash:
-            raise _refusal("log_changed", 409, HASH_DIFFERS, last_seq=match.last_seq, seq=after + len(parsed))
+            raise _refusal("log_changed", 409, "log_hash_differs", last_seq=match.last_seq)
         return ReplicaAnswer(match.last_seq, hash_lines(lines), 0, duplicates, match.kept_at)
 
     game = match_game(match, config)
@@ -293,10 +307,10 @@ def replica_append(*, match_id: int, body: Any) -> ReplicaAnswer:
     appended = []
     for seq, event_id, event_type, payload, received, sent_by, line in new:
         # The field decided the event at its own time: the rules judge it at that time, as stored.
-        decision = decide(game, payload, now=_wall(payload, received), stamps=False, strict_keys=False)
+        decision = decide(game, payload, now=_wall(payload, received.timestamp()), stamps=False, strict_keys=False)
         if not decision.accepted or decision.game.log_len != game.log_len + 1 or decision.event != payload:
             code = decision.error.code if decision.error is not None else "duplicate_id"
-            raise _refusal("log_not_accepted", 409, NOT_ACCEPTED, last_seq=match.last_seq, seq=seq, code=code)
+            raise _refusal("log_not_accepted", 409, last_seq=match.last_seq, seq=seq, code=code)
         game = decision.game
         lines.append(line)
         match.last_seq = seq
@@ -308,12 +322,12 @@ def replica_append(*, match_id: int, body: Any) -> ReplicaAnswer:
                 type=event_type,
                 payload=payload,
                 sent_by=users.get(sent_by or ""),
-                received_at=datetime.fromtimestamp(received, tz=UTC),
+                received_at=received,
             )
         )
     total = hash_lines(lines)
     if total != field_hash:
-        raise _refusal("log_changed", 409, HASH_DIFFERS, last_seq=match.last_seq - len(appended), seq=match.last_seq)
+        raise _refusal("log_changed", 409, "log_hash_differs", last_seq=match.last_seq - len(appended))
     # (a private helper of the write path: the same store, cache and post-commit seam as an event's)
     state = _save_and_publish(match, game, config, time.time(), appended)
     if state.get("status") in ENDED and match.kept_at == Match.KeptAt.FIELD:

@@ -1,13 +1,15 @@
 """The pairing payload: everything a field server needs to keep one match, as plain JSON, and its
-import on the field server. One module, so that it can later be one with the tournament's export.
+import on the field server. Its parts are the tournament's export's (``matches.transfer``: the
+tournament, the field, the match's setup, each event of the log, written by the same functions,
+and each event read back by ``transfer_import.event_read``), so a match's log has one format.
 
 ``pairing_payload(match)`` (the tournament's server) writes::
 
-    {"format": "polo-field-pairing", "version": 1, "match_id": <id on the tournament's server>,
+    {"format": "polo-field-pairing", "version": 2, "match_id": <id on the tournament's server>,
      "tournament": {...}, "field": {...}, "match": {...},
      "home": {"team": {...}, "roster": [...]}, "away": {...},
      "officials": [{"username", "first_name", "last_name", "password", "roles": [...]}],
-     "log": [{"seq", "id", "type", "payload", "received_at", "sent_by"}],
+     "log": [{"seq", "id", "type", "event", "received_at", "sent_by"}],   (transfer.event_data)
      "config_hash": "<sha256 of the match-log config>"}
 
 ``password`` is the official's password hash as Django stores it (never the password): at the
@@ -32,14 +34,26 @@ from matches.models import CommitteeAssignment, Entry, Field, Match, MatchEvent,
 from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
 from matches.roles import ensure_role_groups
 from matches.selectors import match_with_config
+from matches.transfer import ImportRefused, event_data, field_data, match_setup, tournament_data
+from matches.transfer_import import event_read
 from officiating.engine import to_state
 
+from .refusals import retell, say
+
 FORMAT = "polo-field-pairing"
-VERSION = 1
+VERSION = 2  # 2: the log's events as the tournament's export writes them ("event", received_at in ISO 8601)
 
 
 class PairingError(ValueError):
-    """A payload the field server cannot take (the message says why)."""
+    """A payload the field server cannot take: ``refusals.TEXTS[text]`` says why (``said``: in a
+    language)."""
+
+    def __init__(self, text: str, **params: Any) -> None:
+        self.detail = {"text": text, "params": params}
+        super().__init__(say(text, params, "en"))
+
+    def said(self, lang: str | None = None) -> str:
+        return retell(self.detail, str(self), lang)
 
 
 # --- the tournament's server: the payload ----------------------------------------------------------
@@ -91,24 +105,21 @@ def field_officials(match: Match) -> list[dict[str, Any]]:
 
 def log_items(match_id: int, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
     """The match's stored events after ``after`` as the protocol carries them (the pairing's log,
-    a push's events): each with its seq, id, type, payload as stored (``server_time`` and ``by``
-    included), when it was received and by whom (the login)."""
+    a push's events): ``transfer.event_data``, as the tournament's export writes them."""
     rows = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
     if limit is not None:
         rows = rows[:limit]
     return [
-        {
-            "seq": seq,
-            "id": client_id,
-            "type": type_,
-            "payload": payload,
-            "received_at": received_at.timestamp(),
-            "sent_by": username,
-        }
-        for seq, client_id, type_, payload, received_at, username in rows.values_list(
-            "seq", "client_id", "type", "payload", "received_at", "sent_by__username"
-        )
+        event_data(*row)
+        for row in rows.values_list("seq", "client_id", "type", "payload", "received_at", "sent_by__username")
     ]
+
+
+def event_item(item: Any, seq: int) -> tuple[int, str, str, dict[str, Any], dt.datetime, str | None]:
+    """One event of the protocol's log, expected at ``seq``: (seq, id, type, event, received_at,
+    sent_by); raises ``ImportRefused`` (``transfer_import.event_read``: the export's reader)."""
+    found, event_id, event_type, event, received_at = event_read(item, seq, f"event #{seq}")
+    return found, event_id, event_type, event, received_at, item.get("sent_by")
 
 
 def pairing_payload(match_id: int) -> dict[str, Any]:
@@ -118,33 +129,9 @@ def pairing_payload(match_id: int) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "match_id": match.pk,
-        "tournament": {
-            "name": tournament.name,
-            "club": tournament.club,
-            "starts_on": tournament.starts_on.isoformat(),
-            "ends_on": tournament.ends_on.isoformat(),
-            "lower_handicap_limit": tournament.lower_handicap_limit,
-            "upper_handicap_limit": tournament.upper_handicap_limit,
-            "rules_edition": tournament.rules_edition,
-            "courtesy_change": tournament.courtesy_change,
-            "tack_allowance": tournament.tack_allowance,
-        },
-        "field": {
-            "name": field.name,
-            "club": field.club,
-            "length": field.length,
-            "width": field.width,
-            "boarded": field.boarded,
-        },
-        "match": {
-            "starts_at": match.starts_at.isoformat(),
-            "periods": match.periods,
-            "period_seconds": match.period_seconds,
-            "stage": match.stage,
-            "home_defends": match.home_defends,
-            "home_handicap_goals": str(match.home_handicap_goals),
-            "away_handicap_goals": str(match.away_handicap_goals),
-        },
+        "tournament": tournament_data(tournament),
+        "field": field_data(field),
+        "match": match_setup(match),
         "home": _team(match.home),
         "away": _team(match.away),
         "officials": field_officials(match),
@@ -159,7 +146,7 @@ def pairing_payload(match_id: int) -> dict[str, Any]:
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     value = data.get(key) if isinstance(data, dict) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise PairingError(f"the pairing's {key!r} is missing or not valid")
+        raise PairingError("pairing_missing", key=key)
     return value
 
 
@@ -250,22 +237,22 @@ def _log(match: Match, log: list[Any]) -> None:
     stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("seq", "client_id", "payload"))
     users = {u.username: u for u in get_user_model().objects.all()}
     for n, item in enumerate(log, start=1):
-        if _get(item, "seq", int) != n:
-            raise PairingError("the pairing's log is not in order")
+        try:
+            seq, event_id, event_type, event, received_at, sent_by = event_item(item, n)
+        except ImportRefused as refused:
+            raise PairingError("pairing_event", seq=n, problem=refused.message) from None
         if n <= len(stored):
-            if stored[n - 1][1] != item.get("id") or stored[n - 1][2] != item.get("payload"):
-                raise PairingError(
-                    f"event #{n} of this field's log differs from the tournament's server's: ask the committee"
-                )
+            if stored[n - 1][1] != event_id or stored[n - 1][2] != event:
+                raise PairingError("pairing_log_differs", seq=n)
             continue
         MatchEvent(
             match=match,
-            seq=n,
-            client_id=_get(item, "id", str),
-            type=_get(item, "type", str),
-            payload=_get(item, "payload", dict),
-            sent_by=users.get(item.get("sent_by") or ""),
-            received_at=dt.datetime.fromtimestamp(_get(item, "received_at", (int, float)), tz=dt.UTC),
+            seq=seq,
+            client_id=event_id,
+            type=event_type,
+            payload=event,
+            sent_by=users.get(sent_by or ""),
+            received_at=received_at,
         ).save(force_insert=True)
     last = max(len(stored), len(log))
     if last != match.last_seq:
@@ -284,7 +271,7 @@ def pairing_import(payload: Any, *, server_url: str, token: str) -> Match:
     from .models import FieldLink
 
     if not isinstance(payload, dict) or payload.get("format") != FORMAT or payload.get("version") != VERSION:
-        raise PairingError(f"this is not a pairing of version {VERSION} (format {FORMAT!r})")
+        raise PairingError("pairing_format", format=FORMAT, version=VERSION)
     remote_id = _get(payload, "match_id", int)
     link = FieldLink.objects.filter(server_url=server_url, remote_match_id=remote_id).select_related("match").first()
     tournament = _tournament(_get(payload, "tournament", dict))
@@ -318,6 +305,6 @@ def pairing_import(payload: Any, *, server_url: str, token: str) -> Match:
     _officials(match, _get(payload, "officials", list))
     match = match_with_config(match.pk)
     if _config_key(match_config(match)) != _get(payload, "config_hash", str):
-        raise PairingError("the match as imported differs from the tournament's server's (its config hash)")
+        raise PairingError("pairing_config")
     _log(match, _get(payload, "log", list))
     return match

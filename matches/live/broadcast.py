@@ -24,7 +24,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from . import clock, fanout
-from .groups import MATCH_ROLES, MATCH_UPDATE, match_group, user_group
+from .groups import MATCH_FIELD, MATCH_ROLES, MATCH_UPDATE, match_group, user_group
 from .loop import server_loop, spawn
 
 log = logging.getLogger(__name__)
@@ -100,6 +100,13 @@ def broadcast_match_update(match_id: int, seq: int, last_seq: int | None = None,
             **update,
         },
     )
+
+
+def broadcast_match_field(match_id: int, field: dict[str, Any]) -> None:
+    """What the screens are told of the field changed (``snapshots.field_object``): a match kept at
+    the field was just heard from its field server (issue 35). Sent as the timekeeper's ``field``
+    frame is (issue 34): every screen's ``live.field`` is this object."""
+    send(match_group(match_id), {"type": MATCH_FIELD, "match_id": match_id, "field": field})
 
 
 def broadcast_match_roles(match_id: int) -> None:

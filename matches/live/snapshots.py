@@ -20,11 +20,11 @@ from .clock import match_caught_up
 from .field import field_info
 
 
-def field_object(match, now: float) -> dict[str, Any]:
+def field_object(match, now: float, lang: str | None = None) -> dict[str, Any]:
     """What the screens are told of the field: its timekeeper (issue 34: ``heard_at``, ``silent``,
     ``silent_for``) and, for a match kept at the field's own server, that server's word (issue 35:
     ``kept_at``, ``heard_at`` — when it last reached this one — or, on the field's server, ``uplink``)."""
-    presence = field_presence(match) or {}
+    presence = field_presence(match, lang) or {}
     heard = presence.get("heard_at") if presence.get("kept_at") == "field" else match.field_heard_at
     return {**field_info(heard, now), **presence}
 
@@ -38,7 +38,7 @@ def match_snapshot(match_id: int, *, lang: str = "en", now: float | None = None)
         "state": selectors.match_state(match, now=now, lang=lang),
         "last_seq": match.last_seq,
         "server_time": now,
-        "field": field_object(match, now),
+        "field": field_object(match, now, lang),
     }
 
 
@@ -54,6 +54,8 @@ def matches_of_day(day: dt.date, *, tournament_id: int | None = None, now: float
                 **selectors.match_meta(match),
                 "state": {k: state.get(k) for k in selectors.SUMMARY_KEYS},
                 "last_seq": match.last_seq,
+                # (the match's "field" is its ground: its field object, as a snapshot's "field")
+                "field_state": field_object(match, now),
             }
         )
     return out

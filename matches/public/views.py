@@ -60,6 +60,9 @@ def _labels() -> dict[str, object]:
         # Issue 34 (static/js/field-status.js), for the overlay, which has no JS catalog.
         "field_waiting": _("Waiting for the field · %(time)s"),
         "field_waiting_note": _("The umpires' clock is kept at the field; the record follows when the link is back."),
+        # Issue 35 (field-status.js's keptNote): a match kept at the field's own server.
+        "kept_heard": _("Kept at the field: last heard from the field %s ago"),
+        "kept_unheard": _("Kept at the field: not heard from the field yet"),
         # The clock's convention (static/js/clock-convention.js), for the overlay, which has no JS catalog.
         "clock": {
             "left": _("time left"),

@@ -12,10 +12,8 @@ import time
 import uuid
 from typing import Any
 
-import pytest
 from django.test import Client
 
-from matches import games
 from matches.models import CommitteeAssignment
 from matches.permissions import COMMITTEE_GROUP, SCORER_GROUP, UMPIRE_GROUP
 from matches.services import match_event_log
@@ -24,16 +22,6 @@ from .personas import make_match, make_user
 
 HOUR = 3600.0
 BALL = {"x": 150, "y": 80}  # a ball position in play
-
-
-@pytest.fixture(autouse=True)
-def fresh_game_cache():
-    """The service caches each match's folded game per process, by match id and log position. On
-    SQLite a rolled-back test gives its ids out again, so a new match 1 could meet the game of the
-    last test's match 1: start every test without it."""
-    games._cache.clear()
-    yield
-    games._cache.clear()
 
 
 def ev(event_type: str, **fields: Any) -> dict[str, Any]:
@@ -103,18 +91,6 @@ class Committee:
         client = Client()
         client.force_login(user or self.member)
         return client
-
-
-@pytest.fixture
-def eager_celery():
-    """Run Celery tasks in-process (the embedded default; with REDIS_URL the suite's own tasks go
-    to a real worker only in ``test_tasks_worker``)."""
-    from polo.celery import app
-
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield app
-    app.conf.task_always_eager = before
 
 
 class Receiver:

@@ -12,12 +12,9 @@ import types
 import uuid
 from typing import Any
 
-import pytest
 from django.test import Client
 
 from matches.services import match_event_log
-
-from .personas import Cast
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 
@@ -43,11 +40,6 @@ def _websocket_communicator_class():
 
 
 WebsocketCommunicator = _websocket_communicator_class()
-
-
-@pytest.fixture
-def cast() -> Cast:
-    return Cast()
 
 
 def ev(event_type: str, **fields: Any) -> dict[str, Any]:

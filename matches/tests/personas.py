@@ -85,6 +85,19 @@ def make_match(
     return match
 
 
+def field_copy(match: Match, **kwargs) -> Match:
+    """A field server's copy of ``match`` (the same tournament, ground, teams and start), as a second
+    match of the test's database: what a field server's database would hold once paired."""
+    return make_match(
+        tournament=match.tournament,
+        field=match.field,
+        home=match.home,
+        away=match.away,
+        starts_at=match.starts_at,
+        **{"scorer": match.scorer, **kwargs},
+    )
+
+
 class Cast:
     """Two matches of one tournament and their officials, the committee member assigned to that
     tournament, and a committee member of no tournament here (``committee_other``)."""

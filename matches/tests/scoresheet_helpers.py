@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from django.core.management import call_command
 
 from .committee_helpers import Clock, Committee, ev, log, win_one_chukker
 
 
-@pytest.fixture
-def finished() -> Committee:
+def finished_match() -> Committee:
     cast = Committee(periods=1)
     cast.clock = Clock()
     cast.mount = ev("mount", team="home", number=1, horse="Lucera")

@@ -8,15 +8,12 @@ import copy
 import time
 from decimal import Decimal
 
-import pytest
-
 from officiating.tests.test_boxscore import MATCH  # the same match, counted by hand for the engine
 
 from .committee_helpers import HOUR, Clock, Committee, log
 
 
-@pytest.fixture
-def counted() -> Committee:
+def counted_match() -> Committee:
     """Two chukkers and overtime; away starts with one handicap goal. Blue (home) defends north.
 
     | goal | chukker | team | how                                   | letter |

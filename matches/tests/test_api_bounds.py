@@ -11,7 +11,7 @@ from matches.models import MatchEvent
 from officiating.engine.config import PLAYER_HANDICAP_RANGE
 from officiating.engine.strict import NAME_MAX, TEXT_MAX
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log, post_event
 
 pytestmark = pytest.mark.django_db
 

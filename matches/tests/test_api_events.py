@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from .live_helpers import cast, client_for, ev, log  # noqa: F401
+from .live_helpers import client_for, ev, log
 
 pytestmark = pytest.mark.django_db
 

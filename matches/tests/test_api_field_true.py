@@ -9,7 +9,7 @@ import pytest
 
 from matches.models import MatchEvent
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log, post_event
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from matches.api import views
 
-from .live_helpers import cast, client_for, ev, post_event  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, post_event
 
 pytestmark = pytest.mark.django_db
 

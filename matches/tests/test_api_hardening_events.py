@@ -15,7 +15,7 @@ from django.utils import translation
 from matches.models import MatchEvent
 from officiating.engine import MatchConfig, decide, new_game
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log, post_event
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from .live_helpers import cast, ev, log  # noqa: F401
+from .live_helpers import ev, log
 from .personas import make_match
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from matches.api.openapi import document
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401
+from .live_helpers import client_for, ev, log, post_event
 
 HTTP_METHODS = {"get", "post", "put", "patch", "delete"}
 

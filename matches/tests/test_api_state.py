@@ -10,7 +10,7 @@ from django.test import Client
 from matches.models import MatchEvent
 from officiating.schemas import validate_state
 
-from .live_helpers import cast, ev, log, started_clock_ago  # noqa: F401
+from .live_helpers import ev, log, started_clock_ago
 
 pytestmark = pytest.mark.django_db
 

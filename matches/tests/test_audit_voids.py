@@ -21,15 +21,13 @@ from matches.committee.selectors import VoidRecord, audit_trail
 from matches.models import MatchEvent
 from matches.services import match_event_log
 
-from .committee_helpers import Committee, ev, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee, ev
 from .live_helpers import post_event
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee()
+CAST = Committee  # the cast fixture (conftest.py) makes one per test
 
 
 def rows(page: str) -> list[str]:

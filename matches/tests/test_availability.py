@@ -14,7 +14,7 @@ from django.utils import timezone
 from matches.models import Entry, Field, RosterLine, Team
 from matches.services import match_event_log
 
-from .committee_helpers import Clock, Committee, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Clock, Committee, ev, log
 from .personas import make_entry, make_match
 
 pytestmark = pytest.mark.django_db

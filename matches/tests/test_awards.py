@@ -14,7 +14,7 @@ from matches.awards.services import AwardRefused, award_record
 from matches.committee.models import AuditEntry
 from matches.models import RosterLine
 
-from .committee_helpers import Clock, Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401
+from .committee_helpers import Clock, Committee, ev, log, win_one_chukker
 from .pdf_text import pdf_text
 from .personas import make_committee_member, make_user
 

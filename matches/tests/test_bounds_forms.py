@@ -5,6 +5,8 @@ error in the user's language and nothing saved: the committee's match form (0001
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.contrib import admin
 from django.contrib.auth import get_user_model
@@ -13,7 +15,7 @@ from django.urls import reverse
 
 from matches.models import Field, Match, Tournament
 
-from .committee_helpers import Committee, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee
 from .live_helpers import client_for
 from .personas import PASSWORD
 
@@ -22,9 +24,7 @@ pytestmark = pytest.mark.django_db
 BOUNDS_ERROR = "Enter a day from 1900-01-01 to 2999-12-31."
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee(periods=1)
+CAST = partial(Committee, periods=1)  # the cast fixture (conftest.py) makes one per test
 
 
 def match_data(cast: Committee, starts_at: str) -> dict:

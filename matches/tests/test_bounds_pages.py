@@ -32,7 +32,7 @@ from officiating.engine.config import (
 )
 from officiating.engine.strict import NAME_MAX
 
-from .live_helpers import cast, client_for, ev, log  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log
 from .personas import PASSWORD
 
 pytestmark = pytest.mark.django_db

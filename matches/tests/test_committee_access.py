@@ -7,14 +7,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from .committee_helpers import Committee, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee()
+CAST = Committee  # the cast fixture (conftest.py) makes one per test
 
 
 def committee_pages(cast: Committee) -> list[str]:

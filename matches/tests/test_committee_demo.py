@@ -10,8 +10,6 @@ from django.utils import timezone
 
 from matches.demo import DEMO_PASSWORD, load_demo
 
-from .committee_helpers import fresh_game_cache  # noqa: F401  (autouse)
-
 pytestmark = pytest.mark.django_db
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 import uuid
+from functools import partial
 
 import pytest
 from django.urls import reverse
@@ -14,7 +15,7 @@ from matches.committee.models import AuditEntry, MatchReport
 from matches.committee.standings import tournament_standings
 from matches.models import MatchEvent
 
-from .committee_helpers import HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fixtures)
+from .committee_helpers import HOUR, Clock, Committee, ev, log, win_one_chukker
 
 # The report is built on commit, by the Celery task (in-process here).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -22,9 +23,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 EVIDENCE = "Video from the east stands: Blue #2 back on Lucera in the 1st chukker."
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee(periods=1)
+CAST = partial(Committee, periods=1)  # the cast fixture (conftest.py) makes one per test
 
 
 def forfeit(client, match, team: str = "home"):

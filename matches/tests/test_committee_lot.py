@@ -31,7 +31,7 @@ from matches.committee.services import (
 from matches.models import MatchEvent
 from matches.services import match_clock_catch_up, match_event_log
 
-from .committee_helpers import Committee, ev, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee, ev
 
 pytestmark = pytest.mark.django_db
 

@@ -14,16 +14,14 @@ from matches.committee.models import AuditEntry
 from matches.committee.services import committee_event_send
 from matches.models import MatchEvent
 
-from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import HOUR, Clock, Committee, ev, log, tie_one_chukker
 
 pytestmark = pytest.mark.django_db
 
 BALL_OUT_OVER_THE_SIDE = dict(line="side", at={"x": 120, "y": 0}, last_hit_by="away", deflected_off="none")
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee()
+CAST = Committee  # the cast fixture (conftest.py) makes one per test
 
 
 def stopped_after_a_goal(match, clock: Clock) -> dict:

@@ -33,7 +33,7 @@ from matches.permissions import (
     match_role,
 )
 
-from .committee_helpers import Clock, ev, fresh_game_cache, log, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Clock, ev, log, tie_one_chukker
 from .personas import Cast, make_committee_member, make_federation, make_match, make_user
 
 pytestmark = pytest.mark.django_db

@@ -13,15 +13,13 @@ from django.utils import timezone
 from matches.committee.models import AuditEntry
 from matches.models import Entry, Field, Match, Player, RosterLine, Team, Tournament
 
-from .committee_helpers import Committee, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee, ev, log
 from .personas import make_entry
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee()
+CAST = Committee  # the cast fixture (conftest.py) makes one per test
 
 
 def at(day, hour: int, minute: int = 0) -> datetime:

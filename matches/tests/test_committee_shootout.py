@@ -14,7 +14,7 @@ from matches.committee.services import shootout_lot_draw
 from matches.models import MatchEvent
 from matches.selectors import match_state
 
-from .committee_helpers import Committee, fresh_game_cache, tie_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee, tie_one_chukker
 from .personas import make_match
 
 pytestmark = pytest.mark.django_db

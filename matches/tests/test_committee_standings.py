@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.urls import reverse
@@ -13,15 +14,13 @@ from django.utils import timezone
 from matches.committee.services import committee_event_send
 from matches.committee.standings import tournament_bracket, tournament_standings
 
-from .committee_helpers import HOUR, Clock, Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import HOUR, Clock, Committee, ev, log, win_one_chukker
 from .personas import make_entry, make_match
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee(periods=1)
+CAST = partial(Committee, periods=1)  # the cast fixture (conftest.py) makes one per test
 
 
 def test_standings_count_wins_goals_and_forfeits(cast):

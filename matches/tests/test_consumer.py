@@ -15,8 +15,7 @@ from channels.db import database_sync_to_async
 from matches.live import fanout
 from matches.models import Match
 
-from .live_helpers import (  # noqa: F401  (cast is a fixture)
-    cast,
+from .live_helpers import (
     client_for,
     communicator,
     ev,

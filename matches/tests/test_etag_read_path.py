@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from .live_helpers import cast, client_for, ev, log, post_event, started_clock_ago  # noqa: F401
+from .live_helpers import client_for, ev, log, post_event, started_clock_ago
 
 pytestmark = pytest.mark.django_db
 

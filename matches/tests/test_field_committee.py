@@ -11,7 +11,7 @@ from matches.field.models import FieldToken
 from matches.field.services import token_hash
 from matches.models import Match
 
-from .live_helpers import cast, client_for  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for
 
 pytestmark = pytest.mark.django_db
 

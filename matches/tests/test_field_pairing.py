@@ -15,14 +15,14 @@ from django.contrib.auth import authenticate
 from django.test import Client
 
 from matches.field.models import FieldLink
-from matches.field.sender import backoff, check_server_url, run
+from matches.field.sender import LinkError, backoff, check_server_url, run
 from matches.field.wire import PairingError, pairing_import, pairing_payload
 from matches.games import _config_key, match_config
 from matches.models import MatchEvent
 from matches.scoresheet.hashing import log_hash
 from matches.selectors import match_with_config
 
-from .live_helpers import cast, client_for, ev, log  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log
 from .personas import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -90,7 +90,7 @@ def test_the_token_travels_over_https_only_or_to_this_machine():
     assert check_server_url("https://polo.example.org/") == "https://polo.example.org"
     assert check_server_url("http://127.0.0.1:8000") == "http://127.0.0.1:8000"
     for url in ("http://polo.example.org", "ftp://polo.example.org", "polo.example.org"):
-        with pytest.raises(ValueError):
+        with pytest.raises(LinkError, match="only travels over HTTPS"):
             check_server_url(url)
 
 
@@ -100,6 +100,9 @@ def test_the_sender_waits_longer_after_each_refusal_and_at_most_a_second_without
     assert all(backoff(n, "unreachable") <= 1.2 for n in range(1, 30))
 
 
+# The uplink's loop closes stale connections each round, as a long-running process must: on
+# PostgreSQL that ends a test's transaction, so this test commits for real.
+@pytest.mark.django_db(transaction=True)
 def test_the_fields_scorer_sees_what_is_wrong_with_the_upload_and_the_field_keeps_its_log(cast, settings):
     settings.FIELD_SERVER = True
     field = pairing_import(pairing_payload(cast.match_a.pk), server_url="http://127.0.0.1:9", token="pft_x")

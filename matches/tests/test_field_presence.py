@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from matches.live import field
 from matches.models import Match
 
-from .live_helpers import cast, communicator, ev, log, receive_close, receive_until, session_cookie, stop_live_machinery  # noqa: F401  (cast is a fixture)
+from .live_helpers import communicator, ev, log, receive_close, receive_until, session_cookie, stop_live_machinery
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -25,8 +25,8 @@ from matches.scoresheet.hashing import log_hash
 from matches.services import match_clock_catch_up
 from officiating.engine import to_state
 
-from .live_helpers import cast, client_for, ev, log, post_event  # noqa: F401  (cast is a fixture)
-from .personas import make_match
+from .live_helpers import client_for, ev, log, post_event
+from .personas import field_copy
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +36,7 @@ def pair(cast):
     """The tournament's server's match (``replica``, kept at the field, with a token) and the field
     server's copy of it (``field``: the same teams, rosters and officials)."""
     replica = cast.match_a
-    field = make_match(
-        tournament=replica.tournament,
-        field=replica.field,
-        home=replica.home,
-        away=replica.away,
-        scorer=cast.scorer_a,
-        umpires=[cast.umpire_a],
-        referee=cast.referee_a,
-        starts_at=replica.starts_at,
-    )
+    field = field_copy(replica, scorer=cast.scorer_a, umpires=[cast.umpire_a], referee=cast.referee_a)
     _token, secret = field_token_issue(match=replica, user=cast.committee)
     match_keep_at(match_id=replica.pk, where="field", user=cast.committee)
     return replica, field, secret
@@ -169,7 +160,7 @@ def test_it_refuses_a_changed_event_and_stores_nothing(pair):
     assert push(replica, batch_body(field.pk, 0), secret).status_code == 200
     log(field, ev("play"), now=t0 + 60)
     body = batch_body(field.pk, 0)
-    body["events"][1]["payload"] = {**body["events"][1]["payload"], "number": 2}  # the goal's scorer rewritten
+    body["events"][1]["event"] = {**body["events"][1]["event"], "number": 2}  # the goal's scorer rewritten
     answer = push(replica, body, secret)
     assert answer.status_code == 409 and answer.json()["error"]["code"] == "log_changed"
     assert len(rows(replica)) == 2

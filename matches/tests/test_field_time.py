@@ -27,7 +27,6 @@ from matches.selectors import match_state, match_with_config
 from matches.services import match_clock_catch_up, match_event_log
 from officiating.engine.field import field_state
 
-from .live_helpers import cast  # noqa: F401  (a fixture)
 from .personas import make_match
 
 pytestmark = pytest.mark.django_db

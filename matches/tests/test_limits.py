@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from matches.models import Tournament
 
-from .live_helpers import cast, client_for, communicator, receive_close, receive_until, stop_live_machinery  # noqa: F401
+from .live_helpers import client_for, communicator, receive_close, receive_until, stop_live_machinery
 from .personas import PASSWORD, make_committee_member
 
 PROXY = "172.30.0.10"

@@ -14,7 +14,7 @@ from channels.layers import get_channel_layer
 
 from matches.live import fanout, receivers
 
-from .live_helpers import cast, communicator, ev, log, receive_until, stop_live_machinery  # noqa: F401
+from .live_helpers import communicator, ev, log, receive_until, stop_live_machinery
 from .live_servers import demo_live_match, kill_redis_connections, post, receive, redis_env, state, ws_connect
 
 CONTINUOUS = 0.1  # seconds: how far the clock may drift across a restart

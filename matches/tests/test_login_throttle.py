@@ -14,7 +14,6 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from matches.demo import DEMO_PASSWORD, load_demo
-from matches.tests.test_redis_away import redis_away  # noqa: F401  (the app's Redis-away fixture)
 
 from .personas import PASSWORD, make_user
 

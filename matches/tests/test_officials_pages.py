@@ -12,7 +12,7 @@ import pytest
 from matches.officials.models import ScoreConfirmation
 from matches.selectors import match_state
 
-from .live_helpers import cast, client_for, ev, log  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, ev, log
 from .personas import make_user
 
 pytestmark = pytest.mark.django_db

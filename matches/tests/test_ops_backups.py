@@ -30,9 +30,6 @@ from matches.scoresheet.models import Signature
 from matches.scoresheet.services import scoresheet_sign
 from polo.testing import BASE_DIR
 
-from .committee_helpers import fresh_game_cache  # noqa: F401
-from .scoresheet_helpers import finished  # noqa: F401  (a fixture)
-
 SCRIPT = BASE_DIR / "deploy" / "backup.sh"
 DAY = 86400
 

@@ -16,7 +16,7 @@ from matches.models import Tournament
 from officiating.engine import MatchConfig
 from officiating.engine.config import ConfigError
 
-from .committee_helpers import Committee, fresh_game_cache  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import Committee
 
 pytestmark = pytest.mark.django_db
 

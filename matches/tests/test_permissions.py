@@ -5,16 +5,9 @@ from django.contrib.auth.models import AnonymousUser
 
 from matches.permissions import can_log_event, match_role
 
-from .personas import Cast
-
 pytestmark = pytest.mark.django_db
 
 GAME_EVENTS = ["play", "goal", "foul", "ball_out", "whistle", "horn", "clock_set", "card", "mount", "void"]
-
-
-@pytest.fixture
-def cast():
-    return Cast()
 
 
 @pytest.mark.parametrize("event_type", GAME_EVENTS)

@@ -5,33 +5,13 @@ test_login_throttle.py::test_redis_away_still_throttles)."""
 
 from __future__ import annotations
 
-import socket
-
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
-from redis.exceptions import RedisError
 
 from matches.demo import load_demo
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def redis_away(settings):
-    with socket.socket() as probe:  # a port nothing listens on
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": f"redis://127.0.0.1:{port}/0",
-            "OPTIONS": {"socket_connect_timeout": 1},
-        }
-    }
-    with pytest.raises(RedisError):
-        cache.get("anything")  # the cache really is away
 
 
 def test_the_last_goals_are_folded_from_the_log_when_the_cache_is_away(redis_away):

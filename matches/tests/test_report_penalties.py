@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from matches.committee.reports import match_report_data, match_report_pdf
 
-from .committee_helpers import BALL, HOUR, Clock, Committee, end_x, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import BALL, HOUR, Clock, Committee, end_x, ev, log
 from .pdf_text import pdf_text
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from django.urls import reverse
 from matches.committee.reports import match_log_export, match_report_data
 from matches.selectors import match_state
 
-from .committee_helpers import BALL, HOUR, Clock, Committee, end_x, ev, fresh_game_cache, log  # noqa: F401  (fresh_game_cache: autouse)
+from .committee_helpers import BALL, HOUR, Clock, Committee, end_x, ev, log
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,7 @@ from matches.scoresheet.models import Signature
 from matches.scoresheet.selectors import scoresheet
 from matches.scoresheet.services import scoresheet_sign
 
-from .committee_helpers import fresh_game_cache  # noqa: F401
-from .scoresheet_helpers import finished, verify  # noqa: F401  (finished: a fixture)
+from .scoresheet_helpers import verify
 
 pytestmark = pytest.mark.django_db
 

@@ -19,9 +19,9 @@ from matches.scoresheet.models import Signature
 from matches.scoresheet.selectors import scoresheet
 from matches.scoresheet.services import SignatureRefused, scoresheet_sign
 
-from .committee_helpers import Committee, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401
+from .committee_helpers import Committee, ev, log, win_one_chukker
 from .personas import make_user
-from .scoresheet_helpers import correct, finished  # noqa: F401  (finished: a fixture)
+from .scoresheet_helpers import correct
 
 pytestmark = pytest.mark.django_db
 

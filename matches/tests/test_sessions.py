@@ -17,17 +17,12 @@ from django.utils import timezone
 from matches.sessions import ModelBackend, SessionStore, UserSession, _session_sql, _statement, end_sessions
 
 from .live_helpers import client_for, ev, post_event
-from .personas import PASSWORD, Cast, make_user
+from .personas import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 
 USER_TABLE = f'"{get_user_model()._meta.db_table}"'
 SESSION_TABLE = f'"{UserSession._meta.db_table}"'
-
-
-@pytest.fixture
-def cast():
-    return Cast()
 
 
 def reads_of(queries, table: str) -> list[str]:

@@ -9,9 +9,6 @@ import io
 import pytest
 from django.test import Client
 
-from .committee_helpers import fresh_game_cache  # noqa: F401  (autouse)
-from .stats_helpers import counted  # noqa: F401  (fixture)
-
 pytestmark = pytest.mark.django_db
 
 

@@ -11,9 +11,7 @@ from django.urls import reverse
 
 from matches.committee.reports import match_report_data, match_report_pdf
 
-from .committee_helpers import fresh_game_cache  # noqa: F401  (autouse)
 from .pdf_text import pdf_text
-from .stats_helpers import counted  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,8 @@ from django.urls import reverse
 
 from matches.stats.uspa import goal_letter, uspa_sheet_data
 
-from .committee_helpers import Committee, ev, fresh_game_cache, log  # noqa: F401  (autouse)
+from .committee_helpers import Committee, ev, log
 from .pdf_text import pdf_ellipses, pdf_text
-from .stats_helpers import counted  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db
 

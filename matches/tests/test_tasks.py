@@ -4,6 +4,7 @@ position (running it twice changes nothing); thin (fetch by id, call the service
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pytest
 from django.urls import reverse
@@ -12,14 +13,12 @@ from matches.committee.models import AuditEntry, MatchReport
 from matches.committee.services import committee_event_send
 from matches.committee.tasks import match_report_build
 
-from .committee_helpers import HOUR, Clock, Committee, eager_celery, ev, fresh_game_cache, log, win_one_chukker  # noqa: F401  (fixtures)
+from .committee_helpers import HOUR, Clock, Committee, ev, log, win_one_chukker
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee(periods=1)
+CAST = partial(Committee, periods=1)  # the cast fixture (conftest.py) makes one per test
 
 
 def test_the_report_is_built_when_the_match_ends(cast):

@@ -30,9 +30,8 @@ from matches.selectors import match_state
 from matches.transfer import FORMAT, VERSION, export_text
 from polo.testing import BASE_DIR
 
-from .committee_helpers import fresh_game_cache  # noqa: F401
 from .personas import make_committee_member, make_match, make_user
-from .scoresheet_helpers import correct, finished, verify  # noqa: F401  (finished: a fixture)
+from .scoresheet_helpers import correct, verify
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,8 @@ from matches.committee.reports import match_log_export, match_report_build, matc
 from matches.scoresheet.hashing import log_hash
 from matches.scoresheet.services import scoresheet_sign
 
-from .committee_helpers import fresh_game_cache  # noqa: F401
 from .pdf_text import pdf_text
-from .scoresheet_helpers import correct, finished, verify  # noqa: F401  (finished: a fixture)
+from .scoresheet_helpers import correct, verify
 
 pytestmark = pytest.mark.django_db
 

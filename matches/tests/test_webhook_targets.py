@@ -9,6 +9,7 @@ import ipaddress
 import re
 import socket
 import time
+from functools import partial
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -24,9 +25,7 @@ pytestmark = pytest.mark.django_db
 PUBLIC = "93.184.215.14"  # a global address (written as a literal: no DNS is asked)
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee(periods=1)
+CAST = partial(Committee, periods=1)  # the cast fixture (conftest.py) makes one per test
 
 
 @pytest.fixture

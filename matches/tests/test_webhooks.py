@@ -13,6 +13,7 @@ import hmac
 import ipaddress
 import json
 import time
+from functools import partial
 
 import pytest
 from django.urls import reverse
@@ -20,7 +21,7 @@ from django.urls import reverse
 from matches.committee.models import AuditEntry, Webhook, WebhookDelivery
 from matches.committee.tasks import match_report_build, webhook_deliver
 
-from .committee_helpers import HOUR, Clock, Committee, Receiver, eager_celery, fresh_game_cache, win_one_chukker  # noqa: F401  (fixtures)
+from .committee_helpers import HOUR, Clock, Committee, Receiver, win_one_chukker
 from .personas import make_federation, make_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("eager_celery")]
@@ -34,9 +35,7 @@ def loopback_allowed(settings):
     settings.WEBHOOK_ALLOWED_NETWORKS = [ipaddress.ip_network("127.0.0.1/32")]
 
 
-@pytest.fixture
-def cast() -> Committee:
-    return Committee(periods=1)
+CAST = partial(Committee, periods=1)  # the cast fixture (conftest.py) makes one per test
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 
 from matches.live import fanout, wire
 
-from .live_helpers import cast, ev, log, stop_live_machinery  # noqa: F401  (cast is a fixture)
+from .live_helpers import ev, log, stop_live_machinery
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 ORIGIN = "http://127.0.0.1"

@@ -24,7 +24,7 @@ import pytest_asyncio
 from django.conf import settings as django_settings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from .live_helpers import cast, communicator, receive_close, receive_until, stop_live_machinery  # noqa: F401  (cast is a fixture)
+from .live_helpers import communicator, receive_close, receive_until, stop_live_machinery
 
 MAX_DEPTH = 20  # polo.json_input.MAX_DEPTH, restated: the oracle does not import the parser
 SINCE_MAX = 2**63 - 1

@@ -10,15 +10,7 @@ import pytest_asyncio
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from .live_helpers import (  # noqa: F401  (cast is a fixture)
-    cast,
-    client_for,
-    communicator,
-    receive_close,
-    receive_until,
-    session_cookie,
-    stop_live_machinery,
-)
+from .live_helpers import client_for, communicator, receive_close, receive_until, session_cookie, stop_live_machinery
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

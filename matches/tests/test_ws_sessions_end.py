@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from matches.permissions import COMMITTEE_GROUP
 
-from .live_helpers import cast, client_for, communicator, receive_close, receive_until, stop_live_machinery  # noqa: F401  (cast is a fixture)
+from .live_helpers import client_for, communicator, receive_close, receive_until, stop_live_machinery
 from .personas import PASSWORD
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

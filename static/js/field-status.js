@@ -63,3 +63,28 @@ export function renderFieldBanner(live) {
   box.hidden = false;
   document.documentElement.setAttribute("data-field-silent", "true");
 }
+
+/* "Last heard from the field" (issue 35: a match kept at the field's own server). Read from the
+ * server's field object (the snapshot's, a poll's, a ``field`` frame's: ``live.field``), never
+ * worked out here: null when the match is not kept at the field, else the words to show and the
+ * seconds since the field's server last reached this one (null: not heard yet). ``words``: the
+ * page's (the overlay has no JS catalog), else the catalog's. */
+export function keptNote(field, now, words = {}) {
+  if (!field || field.kept_at !== "field") return null;
+  if (typeof field.heard_at !== "number") {
+    return {ago: null, text: words.unheard || gettext("Kept at the field: not heard from the field yet")};
+  }
+  const ago = Math.max(0, Math.floor(now - field.heard_at));
+  const heard = words.heard || gettext("Kept at the field: last heard from the field %s ago");
+  return {ago, text: interpolate(heard, [formatClock(ago)])};
+}
+
+/* Show ``keptNote`` in ``node`` (hidden when the match is not kept at the field). */
+export function renderKept(node, field, now, words) {
+  if (!node) return;
+  const note = keptNote(field, now, words);
+  node.hidden = !note;
+  if (!note) return;
+  node.setAttribute("data-heard-ago", note.ago == null ? "" : String(note.ago));
+  if (node.textContent !== note.text) node.textContent = note.text;
+}

@@ -7,6 +7,7 @@
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setHidden, setText} from "./dom.js";
+import {renderKept} from "./field-status.js";
 import {formatClock, formatScore} from "./format.js";
 import {interpolate} from "./i18n.js";
 import {connect} from "./live.js";
@@ -129,22 +130,33 @@ function showGoal(events) {
   }
 }
 
+const keptWords = {heard: labels.kept_heard, unheard: labels.kept_unheard};
+
 function tick(live) {
+  renderKept(part("kept-at-field"), live.field, live.serverNow(), keptWords);
   const state = live.state;
-  if (!state || !view.clock) return;
+  if (!state) return;
+  // An interval counts down to the next chukker where the clock was, as the TV and the scoreboard
+  // do (the same state: its interval); once it has run out the umpires throw in when ready, and
+  // the bar says no "0:00".
   const left = live.intervalRemaining();
-  let text = state.status === "scheduled" ? "–:––" : convention.clockText(live, shownAs);
-  if (left != null) text = interpolate(labels.next_in, [formatClock(Math.ceil(left))]);
+  const counting = left != null && left > 0;
+  const box = part("clock-box");
+  setHidden(box, !view.clock && !counting);
+  if (box.hidden) return;
+  const text = counting ? interpolate(labels.next_in, [formatClock(Math.ceil(left))])
+    : state.status === "scheduled" ? "–:––" : convention.clockText(live, shownAs);
   setText(part("clock"), text);
   const label = part("clock-label");
   setText(label, convention.liveLabel(live, shownAs));
-  setHidden(label, left != null);  // "Next chukker in 2:00" says what it counts
+  setHidden(label, counting);  // "Next chukker in 2:00" says what it counts
 }
 
 // A horn flashes a ring around the bar; the class goes when the flash ends, so nothing of it stays.
 root.addEventListener("animationend", () => root.classList.remove("horn"));
 
-connect({
+let live = null;
+live = connect({
   matchId: meta.id,
   lang: data.lang,
   state: data.state,
@@ -155,6 +167,7 @@ connect({
   banner: false,  // the bar itself flashes instead of a banner over the video
   onState: (state, info) => {
     render(state);
+    if (live) tick(live);  // (the clock's box at once: an interval's countdown, not the chukker's clock)
     if (info.source === "update") showGoal(info.events);
   },
   onStatus: (status) => root.setAttribute("data-conn", status),
@@ -167,3 +180,4 @@ connect({
   onTick: tick,
 });
 render(data.state);
+tick(live);

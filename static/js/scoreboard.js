@@ -18,6 +18,7 @@
 import * as convention from "./clock-convention.js";
 import {jsonData, setHidden, setText} from "./dom.js";
 import {fieldLines, render as renderField} from "./field.js";
+import {renderKept} from "./field-status.js";
 import {formatClock, formatScore} from "./format.js";
 import {bindMuteButton} from "./horns.js";
 import {gettext, interpolate} from "./i18n.js";
@@ -251,19 +252,7 @@ function tick(lv) {
   }
 }
 
-// --- A match kept at the field ---------------------------------------------------------------------
-const keptAtField = !!(data.field && data.field.kept_at === "field");
-let heardAt = keptAtField ? data.field.heard_at : null;
-function renderKept(lv) {
-  const note = part("kept-at-field");
-  setHidden(note, !keptAtField);
-  if (!keptAtField) return;
-  const ago = heardAt == null ? null : Math.max(0, Math.floor(lv.serverNow() - heardAt));
-  note.setAttribute("data-heard-ago", ago == null ? "" : String(ago));
-  setText(note, ago == null ? gettext("Kept at the field: not heard from the field yet")
-    : interpolate(gettext("Kept at the field: last heard from the field %s ago"), [formatClock(ago)]));
-}
-
+// --- A match kept at the field: when it was last heard from (the server's field object) ---------
 const CONN = {live: gettext("Live"), connecting: gettext("Connecting…"), offline: gettext("Offline — reconnecting…")};
 
 live = connect({
@@ -274,7 +263,6 @@ live = connect({
   serverTime: data.server_time,
   field: data.field,
   onState: (state, info) => {
-    if (keptAtField && info.source === "update" && typeof info.serverTime === "number") heardAt = info.serverTime;
     render(state);
     followGoals(state, info);
   },
@@ -285,7 +273,7 @@ live = connect({
   },
   onTick: (lv) => {
     tick(lv);
-    renderKept(lv);
+    renderKept(part("kept-at-field"), lv.field, lv.serverNow());
   },
 });
 

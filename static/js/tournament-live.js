@@ -14,6 +14,7 @@
  */
 import * as convention from "./clock-convention.js";
 import {jsonData, setHidden, setText} from "./dom.js";
+import {renderKept} from "./field-status.js";
 import {formatClock, formatScore} from "./format.js";
 import {flash} from "./horns.js";
 import {gettext, interpolate} from "./i18n.js";
@@ -61,6 +62,7 @@ function render(card) {
   // No "Chukker 1" before the start or after the end.
   setText(part(card, "period"), view.period && IN_PROGRESS.has(s.status) ? view.period.join(" ") : "");
   if (!card.live) {
+    renderKept(part(card, "kept-at-field"), card.field, Date.now() / 1000);
     const c = s.clock;
     showClock(card, c && view.clock && IN_PROGRESS.has(s.status) ? convention.format(c.elapsed, c, shownAs) : "", true);
   }
@@ -75,6 +77,7 @@ function showClock(card, text, isClock, live) {
 }
 
 function tick(card, live) {
+  renderKept(part(card, "kept-at-field"), live.field, live.serverNow());
   const left = live.intervalRemaining();
   if (left != null) {
     showClock(card, left > 0 ? interpolate(gettext("Next chukker in %s"), [formatClock(Math.ceil(left))])
@@ -90,6 +93,7 @@ function reconcile(card) {
       matchId: card.meta.id,
       state: card.state,
       lastSeq: card.lastSeq,
+      field: card.field,
       banner: false,  // several matches on one page: the card flashes instead
       onState: (state, info) => {
         card.state = state;
@@ -114,7 +118,7 @@ function reconcile(card) {
 for (const m of data.matches) {
   const el = root.querySelector(`.tl-match[data-match-id="${m.id}"]`);
   if (!el) continue;
-  const card = {el, meta: m, state: m.state, lastSeq: m.last_seq, visible: false, live: null};
+  const card = {el, meta: m, state: m.state, lastSeq: m.last_seq, field: m.field_state, visible: false, live: null};
   cards.set(String(m.id), card);
   for (const team of ["home", "away"]) part(card, "swatch-" + team).style.setProperty("background-color", m[team].color);
   render(card);
@@ -144,6 +148,8 @@ function poll() {
     for (const m of r.data.matches) {
       const card = cards.get(String(m.id));
       if (!card || card.live) continue;  // a card with a socket is already up to date
+      card.field = m.field_state;  // (heard from the field again, with nothing new logged)
+      renderKept(part(card, "kept-at-field"), card.field, Date.now() / 1000);
       const seq = typeof m.last_seq === "number" ? m.last_seq : (m.state && m.state.last_seq);
       if (seq == null || card.lastSeq == null || seq > card.lastSeq) {
         card.state = Object.assign({}, card.state, m.state);
@@ -169,6 +175,13 @@ if (toggle) {
     }
   });
 }
+
+// A match kept at the field that no socket follows: its "last heard from the field" counts on.
+setInterval(() => {
+  for (const card of cards.values()) {
+    if (!card.live && card.field) renderKept(part(card, "kept-at-field"), card.field, Date.now() / 1000);
+  }
+}, 1000);
 
 document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
 observe();

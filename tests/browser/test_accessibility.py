@@ -17,7 +17,8 @@ from .officials_helpers import log_in
 from .phases import phase_matches
 from .screens import LONG_NAMES, settle
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 AXE = Axe()
 BLOCKING = ("serious", "critical")

@@ -29,7 +29,8 @@ from officiating.engine import events as engine_events
 from officiating.schemas import load_schema
 from polo.testing import BASE_DIR
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 STATIC = BASE_DIR / "static"
 ORIGIN = "http://vocabulary.test"

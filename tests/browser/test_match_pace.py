@@ -484,7 +484,8 @@ def test_the_committee_makes_a_practice_match_of_short_chukkers_locked_once_play
     truth = state(server, match_id)
     assert truth["state"]["clock"]["regular_seconds"] == 90 and truth["match"]["periods"] == 4
 
-    post(official(server, "scorer"), match_id, {"type": "play"})
+    with page.expect_navigation():  # the committee's page reloads itself on the throw-in
+        post(official(server, "scorer"), match_id, {"type": "play"})
     page.goto(f"{server.url}/committee/matches/{match_id}/edit/")
     for field in ("#id_periods", "#id_practice", "#id_chukker_length"):
         assert page.is_disabled(field), field

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 from .officials_helpers import log_in
 from .screens import new_context, settle
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 
 def test_the_scorer_s_screen_in_spanish_says_juego_and_falta(live_server_proc, browser, match_id):

@@ -17,6 +17,9 @@ from polo.testing import BASE_DIR
 from .live_helpers import demo_match_id, tournament_id
 from .screens import PUBLIC_PER_DAY, PUBLIC_PER_MATCH, url
 
+# What Chromium loads of the demo's pages: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
+
 LIMIT = 100 * 1024  # bytes, uncompressed
 # The spectators', the streamer's and the steward's pages (the guides are documentation: their
 # pictures, which ``weigh`` does not count, are most of their bytes).

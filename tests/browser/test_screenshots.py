@@ -17,7 +17,8 @@ from polo.testing import BASE_DIR
 
 from .screens import LANGUAGES, MATCH_PHASES, MATCH_SCREENS, match_shots
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 GUIDES = BASE_DIR / "templates" / "help"
 PICTURE = re.compile(r"<img[^>]*\ssrc=\"\{% static 'help/([^']+)' %\}\"[^>]*>", re.S)

@@ -18,7 +18,8 @@ from polo.testing import ServerProcess
 
 from .live_helpers import IS_LIVE, PageWatch, demo_match_id, tournament_id
 
-pytestmark = pytest.mark.browser
+# What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
+pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
 
 HASHED = re.compile(r"/static/(js/[\w/.-]+)\.[0-9a-f]{12}\.js$")
 

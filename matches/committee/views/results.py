@@ -8,10 +8,12 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from matches import transfer
+from matches.field.heard import heard_sentence
 from matches.models import Match
 
 from .. import reports, standings
@@ -47,10 +49,12 @@ def report_html(request: HttpRequest, pk: int) -> HttpResponse:
 def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     match = committee_match(request, pk)
     data, stored = _report_data(match)
-    if stored is not None and stored.pdf and language() == settings.LANGUAGE_CODE:
+    with translation.override(language()):
+        note = heard_sentence(match)  # (a match kept at the field: the stored PDF does not say it)
+    if stored is not None and stored.pdf and language() == settings.LANGUAGE_CODE and note is None:
         pdf = bytes(stored.pdf)
     else:
-        pdf = reports.match_report_pdf(data, language())
+        pdf = reports.match_report_pdf(data, language(), note)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="match-{match.pk}-report.pdf"'
     return response

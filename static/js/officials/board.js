@@ -4,7 +4,7 @@ import {el, setText} from "../dom.js";
 import {formatClock, formatScore} from "../format.js";
 import {gettext, interpolate} from "../i18n.js";
 import {paintTeam} from "./teams.js";
-import {statusLabel} from "./words.js";
+import {HELD_LABEL, clockHeld, statusLabel} from "./words.js";
 
 /* The official clock now: elapsed at the anchor plus the time since, never past the double horn
  * (``state.clock.end_seconds``). */
@@ -28,8 +28,8 @@ export function renderBoard(root, teams, state, now) {
       ? interpolate(gettext("Overtime %(n)s"), {n: state.period.number}) : interpolate(gettext("Chukker %(n)s"), {n: state.period.number}));
   }
   const status = root.querySelector("[data-status-text]");
-  const held = state.status === "in_play" && state.clock && state.clock.held;
-  const word = held ? gettext("In play — clock held") : statusLabel(state);
+  const held = clockHeld(state);
+  const word = held ? HELD_LABEL : statusLabel(state);
   if (status && status.textContent !== word) {
     status.textContent = word;
     status.dataset.value = state.status;

@@ -23,7 +23,7 @@ import {canVoid, closedReason} from "./permissions.js";
 import {QueueBox, errorOf, isVoidChain} from "./queue-box.js";
 import {Teams, restartSummary} from "./teams.js";
 import {PLAYING, RestartTimers, allTimers, renderTimers} from "./timers.js";
-import {statusLabel} from "./words.js";
+import {HELD_LABEL, clockHeld, statusLabel} from "./words.js";
 
 const PRESENCE_MS = 3000;  // the timekeeper's word to the server (FIELD_SILENT_SECONDS is 10)
 const LOCAL_FOLD_MS = 1000;  // while the field keeps the match, the engine folds again this often (horns)
@@ -289,8 +289,10 @@ export class Screen {
       box.replaceChildren(...this.shootoutLines(s));
       return;
     }
+    // (this screen's own entry in progress holds the clock at once, before the server has its hold)
+    this.restartHeld = clockHeld(this.view());
     if (!r) {
-      box.replaceChildren(s && s.status === "in_play" ? gettext("Ball in play") : statusLabel(s));
+      box.replaceChildren(s && s.status === "in_play" ? (this.restartHeld ? HELD_LABEL : gettext("Ball in play")) : statusLabel(s));
       return;
     }
     const lines = [el("strong", {class: "restart-what", text: restartSummary(this.teams, r)})];
@@ -316,7 +318,7 @@ export class Screen {
     const tally = el("span", {class: "shootout-tally", "data-role": "shootout-tally"}, [
       `${t.name("home")} ${points.home} ${hits("home")}`.trim(), " – ", `${hits("away")} ${points.away} ${t.name("away")}`.trim()]);
     const lines = [
-      el("strong", {class: "restart-what", text: interpolate(gettext("Shootout · round %(round)s · %(yards)s-yard line"),
+      el("strong", {class: "restart-what", text: interpolate(gettext("Shootout · Round %(round)s · %(yards)s-yard line"),
                                                              {round: so.round, yards: so.line})}),
       tally,
     ];
@@ -336,7 +338,9 @@ export class Screen {
 
   tick(lv) {
     const now = this.now(lv);
-    renderBoard(document.getElementById("board"), this.teams, this.view(), now);
+    const view = this.view();
+    renderBoard(document.getElementById("board"), this.teams, view, now);
+    if (clockHeld(view) !== this.restartHeld) this.renderRestart();
     renderTimers(document.getElementById("timers"), this.teams, allTimers(this.shown(), this.restartTimers, now));
     if (this.keptLocally() && !this.folding && Date.now() - this.foldedAt >= LOCAL_FOLD_MS) this.refreshLocal();
   }

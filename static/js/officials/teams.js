@@ -91,6 +91,11 @@ export function describeEvent(teams, ev) {
       return interpolate(gettext("Substitution: %(name)s for %(who)s"), {name: (e.player || {}).name || "?", who: who(e.team, e.out)});
     case "shootout_attempt":
       return interpolate(e.scored ? gettext("Shootout: %(who)s scores") : gettext("Shootout: %(who)s misses"), {who: who(e.team, e.number)});
+    // The committee's decisions after a tie (Rule 14.c/d), as what was decided (their commands'
+    // labels, "Start a shootout", are for the palette).
+    case "overtime": return gettext("Committee: overtime");
+    case "shootout_start":
+      return gettext("Committee: shootout") + (e.first ? " · " + interpolate(gettext("%(team)s hit first"), {team: teams.name(e.first)}) : "");
     case "forfeit": return interpolate(gettext("Forfeit by %(team)s"), {team: teams.name(e.team)}) + (e.reason ? " — " + e.reason : "");
     case "void": return interpolate(gettext("Void: %(reason)s"), {reason: e.reason || ""});
     case "hold":

@@ -97,6 +97,11 @@ export function statusLabel(state) {
   return STATUS_LABELS[s] || s || "";
 }
 
+/* An entry in progress holds the clock (docs/MATCH-LOG.md "Holds"): the ball is in play, the clock
+ * is not running. Every officials' screen says so in these words (the board, the line under the field). */
+export const clockHeld = (state) => !!(state && state.status === "in_play" && state.clock && state.clock.held);
+export const HELD_LABEL = gettext("In play — clock held");
+
 export const RESTART_KINDS = Object.freeze({
   throw_in: gettext("Throw-in"), knock_in: gettext("Knock-in"), penalty: gettext("Penalty"), free_hit: gettext("Free hit"),
   possession_play: gettext("Possession play"),
