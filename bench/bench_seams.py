@@ -33,7 +33,7 @@ sys.path.insert(0, str(BASE_DIR / "bench"))
 import bench_live  # noqa: E402
 from bench_post_hops import one_round  # noqa: E402
 
-POST_SEAMS = ("orm-compiled", "session-with-user")
+POST_SEAMS = ("orm-compiled",)
 
 
 def percentile(values: list[float], p: float) -> float:

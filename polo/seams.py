@@ -31,20 +31,17 @@ class Seam:
     library: str  # the distribution whose internals it reads
     buys: str  # the user-felt figure it was kept for (docs/CAPACITY.md)
     check: Callable[[], list[str]]  # what is missing in the installed version (empty: all there)
-    requires: tuple[str, ...] = ()  # seams whose code it runs (off when one of them is)
     enabled: bool = field(default=False)
 
 
 SEAMS: dict[str, Seam] = {}
 
 
-def register(
-    name: str, library: str, buys: str, requires: tuple[str, ...] = ()
-) -> Callable[[Callable[[], list[str]]], Callable[[], list[str]]]:
+def register(name: str, library: str, buys: str) -> Callable[[Callable[[], list[str]]], Callable[[], list[str]]]:
     """Declare a seam by its check (a function naming whatever is missing)."""
 
     def decorate(check: Callable[[], list[str]]) -> Callable[[], list[str]]:
-        SEAMS[name] = Seam(name, library, buys, check, requires)
+        SEAMS[name] = Seam(name, library, buys, check)
         return check
 
     return decorate
@@ -84,11 +81,6 @@ def verify(stock_parts: list[str] | None = None) -> dict[str, bool]:
             log.warning("seam %s off (STOCK_PARTS): the library's public path is used", seam.name)
         else:
             seam.enabled = True
-    for seam in SEAMS.values():  # (registered after what they require)
-        off = [name for name in seam.requires if not SEAMS[name].enabled]
-        if seam.enabled and off:
-            seam.enabled = False
-            log.warning("seam %s off: it runs on %s, which is off", seam.name, ", ".join(off))
     return {name: seam.enabled for name, seam in SEAMS.items()}
 
 
@@ -202,25 +194,4 @@ def _orm_compiled() -> list[str]:
     )
     missing += missing_attributes(ModelState, ("adding", "db"), "ModelState")
     missing += missing_calls(Model.save_base, ("pre_save", "post_save"), "Model.save_base")
-    return missing
-
-
-@register(
-    "session-with-user",
-    "Django",
-    "a signed-in request's latency (an event POST's p50 1.21x, docs/CAPACITY.md)",
-    requires=("orm-compiled",),
-)
-def _session_with_user() -> list[str]:
-    """``matches/sessions.py``: the session store's read replaced by one statement that brings the
-    user with it, which the authentication backend then returns."""
-    from django.contrib.auth.backends import ModelBackend
-    from django.contrib.sessions.backends.base import SessionBase
-    from django.contrib.sessions.backends.db import SessionStore
-
-    missing = missing_attributes(SessionStore, ("_get_session_from_db", "_aget_session_from_db"), "SessionStore")
-    missing += missing_calls(SessionStore.load, ("_get_session_from_db",), "SessionStore.load")
-    missing += missing_calls(SessionStore.aload, ("_aget_session_from_db",), "SessionStore.aload")
-    missing += missing_assigned(SessionBase, ("_session_key",))
-    missing += missing_parameters(ModelBackend.get_user, ("user_id",), "ModelBackend.get_user")
     return missing

@@ -215,9 +215,10 @@ LOGIN_THROTTLE_ATTEMPTS = env_int("LOGIN_THROTTLE_ATTEMPTS", 5, minimum=1)
 LOGIN_THROTTLE_SECONDS = env_int("LOGIN_THROTTLE_SECONDS", 300, minimum=1)
 LOGIN_THROTTLE_ADDRESS_ATTEMPTS = env_int("LOGIN_THROTTLE_ADDRESS_ATTEMPTS", 4 * LOGIN_THROTTLE_ATTEMPTS, minimum=1)
 LOGIN_THROTTLE_USERNAME_ATTEMPTS = env_int("LOGIN_THROTTLE_USERNAME_ATTEMPTS", 4 * LOGIN_THROTTLE_ATTEMPTS, minimum=1)
-# Django's ModelBackend, returning the user read with the session (matches/sessions.py).
+# Django's ModelBackend, under the name the signed-in sessions record (matches/sessions.py).
 AUTHENTICATION_BACKENDS = ["matches.auth.LoginThrottleBackend", "matches.sessions.ModelBackend"]
-# Database sessions whose row carries the user's id: the session and its user in one read.
+# Django's database sessions, whose row carries the user's id (matches/sessions.py: ending an
+# official's sessions).
 SESSION_ENGINE = "matches.sessions"
 AXES_HANDLER = "matches.auth.LoginThrottleHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

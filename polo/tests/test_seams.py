@@ -33,7 +33,7 @@ def test_a_seam_whose_library_changed_is_turned_off_with_an_error_naming_what_is
     with caplog.at_level(logging.WARNING, logger="polo.seams"):
         verdict = seams.verify([])
     assert verdict[name] is False and not seams.on(name)
-    assert all(on for other, on in verdict.items() if other != name and name not in seams.SEAMS[other].requires)
+    assert all(on for other, on in verdict.items() if other != name)
     [record] = [r for r in caplog.records if r.getMessage().startswith(f"seam {name} ")]
     assert record.levelno == logging.ERROR
     assert "Thing.attribute" in record.getMessage()
@@ -76,14 +76,6 @@ def test_the_helpers_see_a_missing_attribute_parameter_assignment_or_call():
     assert seams.missing_assigned(Library, ("kept", "dropped")) == ["Library instances' dropped"]
     assert seams.missing_parameters(Library.method, ("index", "timeout"), "method") == ["method(timeout=)"]
     assert seams.missing_calls(Library.method, ("helper", "other"), "method") == ["method using other"]
-
-
-def test_a_seam_is_off_when_a_seam_it_runs_on_is(caplog):
-    dependent = [seam for seam in seams.SEAMS.values() if seam.requires]
-    assert dependent
-    for seam in dependent:
-        verdict = seams.verify([seam.requires[0]])
-        assert verdict[seam.name] is False and verdict[seam.requires[0]] is False
 
 
 def test_the_orm_seams_check_sees_django_lose_what_it_relies_on(monkeypatch):
