@@ -33,9 +33,12 @@ HANDLERS = {"stock": "bench.stock_asgi:application", "one_hop": "polo.asgi:appli
 WARMUP = 20
 
 
-def one_round(tmp: Path, name: str, app: str, posts: int) -> tuple[list[float], float]:
+def one_round(
+    tmp: Path, name: str, app: str, posts: int, extra_env: dict[str, str] | None = None
+) -> tuple[list[float], float]:
     """Each counted POST's answer time (ms), and the server's CPU per counted POST (ms)."""
-    server = ServerProcess(tmp / name, name, extra_env={"DATABASE_POOL": "true"}, app=app).start()
+    env = {"DATABASE_POOL": "true", **(extra_env or {})}
+    server = ServerProcess(tmp / name, name, extra_env=env, app=app).start()
     try:
         client = server.client()
         client.login("scorer", "polo-demo")

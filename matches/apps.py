@@ -30,11 +30,17 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         from django.core import checks
 
+        from polo import seams
+
         from .committee import receivers as committee
         from .live import receivers as live
         from .scoresheet.checks import signing_key_check
 
         checks.register(signing_key_check)
+
+        # The fast paths into libraries' internals: each verified against the installed version
+        # (off, with an ERROR, where it no longer fits), or turned off by STOCK_PARTS.
+        seams.verify()
 
         # Receivers are called in the order they connect: the committee queues a finished match's
         # report, then the live room tells the sockets.

@@ -11,6 +11,12 @@ statements), and its rows become model instances through the ORM's own steps: ea
 converters (``from_db_value`` and the backend's), then ``Model.from_db``. What the caller gets is
 what the querysets it replaces gave: the same instances, the related ones cached, the rosters in
 each entry's prefetch cache (``entry.roster.all()`` reads no row).
+
+Filling those caches, building instances from rows of its own SQL and sending the save signals by
+hand rely on what the ORM does not promise, so this is the seam ``orm-compiled`` of
+``polo/seams.py``: checked at start-up against the installed Django, off with an ERROR when Django
+no longer has what it relies on (then ``_locked_by_the_orm`` and ``save`` serve), kept for an event
+POST's latency (p50 1.47x, p99 1.50x in the same run, ``docs/CAPACITY.md``).
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from typing import Any
 
 from django.db import DatabaseError, connections, router
 from django.db.models import signals
+
+from polo import seams
 
 from .models import Entry, Field, Match, MatchEvent, Player, RosterLine, Team, Tournament
 
@@ -158,6 +166,8 @@ def locked_match_with_config(match_id: int) -> Match | None:
     the pause between two events, each costs about 1 ms here, ``docs/CAPACITY.md``): the match row
     locked until the end of the caller's transaction, its tournament, field, entries and teams
     cached on it, both rosters (players included) in the entries' prefetch caches. None if there is no such match."""
+    if not seams.on("orm-compiled"):
+        return _locked_by_the_orm(match_id)
     alias = router.db_for_write(Match)
     rows = list(_LOCKED.rows(alias, [match_id], once=_MATCH_PARTS))
     if not rows:
@@ -177,6 +187,20 @@ def locked_match_with_config(match_id: int) -> Match | None:
     for entry in (home, away):
         _prefetched_roster(entry, lines[entry.pk])
     return match
+
+
+def _locked_by_the_orm(match_id: int) -> Match | None:
+    """The same read through the ORM's public API (the seam off): two statements, compiled each time."""
+    from .games import with_rosters
+
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("tournament", "field", "home__team", "away__team")
+        .defer("state_cache")
+        .filter(pk=match_id)
+        .first()
+    )
+    return None if match is None else with_rosters([match])[0]
 
 
 def _prefetched_roster(entry: Entry, lines: list[RosterLine]) -> None:
@@ -199,7 +223,7 @@ def append_and_save(match: Match, rows: list[MatchEvent], fields: tuple[str, ...
     ``post_save`` are sent for each, the match's with ``update_fields``."""
     alias = router.db_for_write(Match)
     connection = connections[alias]
-    if connection.vendor != "postgresql" or not rows:
+    if connection.vendor != "postgresql" or not rows or not seams.on("orm-compiled"):
         for row in rows:
             row.save(force_insert=True, using=alias)
         match.save(update_fields=fields, using=alias)

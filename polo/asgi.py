@@ -17,6 +17,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from matches.live import shutdown  # noqa: E402
+from matches.live.loop import note_server_loop  # noqa: E402
 from matches.live.routing import websocket_urlpatterns  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,7 @@ async def lifespan(scope, receive, send) -> None:
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
+            note_server_loop()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             try:
@@ -40,9 +42,15 @@ async def lifespan(scope, receive, send) -> None:
             return
 
 
+async def http(scope, receive, send) -> None:
+    """Django, on a loop recorded as the server's (a sync view's broadcast is handed to it)."""
+    note_server_loop()
+    await django_asgi_app(scope, receive, send)
+
+
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": http,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         "lifespan": lifespan,
     }

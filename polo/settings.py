@@ -137,7 +137,7 @@ REDIS_SOCKET_OPTIONS = {"socket_connect_timeout": 5, "socket_timeout": 15, "sock
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "polo.channel_layer.RedisChannelLayer",  # channels-redis, one round trip each way
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # redis-py's async pool raises instead of waiting when it runs out: with many
                 # sockets joining at once the default of 100 connections is far too few.
@@ -187,6 +187,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # the names they had before the rooms; MatchesConfig.ready() imports them in every process too).
 CELERY_IMPORTS = ["matches.committee.tasks"]
 
+# Fast paths that reach into a library's internals (polo/seams.py), turned off by name ("all": every
+# one): the library's public path is used instead. Each is also turned off, with an ERROR, when the
+# installed library lacks what it relies on.
+STOCK_PARTS = env_list("STOCK_PARTS", [])
+
 # --- Auth -----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -210,9 +215,10 @@ LOGIN_THROTTLE_ATTEMPTS = env_int("LOGIN_THROTTLE_ATTEMPTS", 5, minimum=1)
 LOGIN_THROTTLE_SECONDS = env_int("LOGIN_THROTTLE_SECONDS", 300, minimum=1)
 LOGIN_THROTTLE_ADDRESS_ATTEMPTS = env_int("LOGIN_THROTTLE_ADDRESS_ATTEMPTS", 4 * LOGIN_THROTTLE_ATTEMPTS, minimum=1)
 LOGIN_THROTTLE_USERNAME_ATTEMPTS = env_int("LOGIN_THROTTLE_USERNAME_ATTEMPTS", 4 * LOGIN_THROTTLE_ATTEMPTS, minimum=1)
-# Django's ModelBackend, returning the user read with the session (matches/sessions.py).
+# Django's ModelBackend, under the name the signed-in sessions record (matches/sessions.py).
 AUTHENTICATION_BACKENDS = ["matches.auth.LoginThrottleBackend", "matches.sessions.ModelBackend"]
-# Database sessions whose row carries the user's id: the session and its user in one read.
+# Django's database sessions, whose row carries the user's id (matches/sessions.py: ending an
+# official's sessions).
 SESSION_ENGINE = "matches.sessions"
 AXES_HANDLER = "matches.auth.LoginThrottleHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -38,7 +38,7 @@ async def deliver(group: str, message: dict[str, Any], *, server: bool = False) 
     the loop between chunks of that fan-out, and the other processes' screens with them (their
     officials' included). The local public waits for such a send (channels-redis's own: four
     round trips) at most ``fanout.LAYER_HEAD_START``, so this process's sockets still hear of
-    events while Redis is away; for a send written at once it does not wait (below). The hub
+    events while Redis is away. The hub
     drops what it has already delivered, so hearing the same message again through the layer
     is harmless.
     ``server``: this is the ASGI server's loop, where the clock watcher lives (started here if no
@@ -48,14 +48,9 @@ async def deliver(group: str, message: dict[str, Any], *, server: bool = False) 
         clock.ensure_started(loop)
     layer = get_channel_layer()
     sending = spawn(loop, layer.group_send(group, message)) if layer is not None else None
-    # The send's task begins before the hub's (tasks begin in the order they are made). A layer
-    # that writes its one command in that first step (``polo.channel_layer``) has the update on its
-    # way to the other processes before the public's first write: the public does not wait for
-    # Redis's answer, which would keep this process's crowd behind the others'.
-    at_once = getattr(layer, "writes_group_send_at_once", False)
     hub = fanout.current_hub()
     if hub is not None:
-        hub.on_message(message, public_after=None if at_once else sending)
+        hub.on_message(message, public_after=sending)
     elif message["type"] == MATCH_UPDATE:
         clock.wake(message)
     if sending is not None:

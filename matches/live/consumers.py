@@ -44,6 +44,7 @@ from matches import selectors
 from matches.auth import address_of
 from matches.models import Match
 from matches.permissions import match_role
+from polo import seams
 from polo.json_input import JSONInputError, loads
 
 from . import broadcast, clock, fanout, field, wire
@@ -87,8 +88,12 @@ def socket_language(scope: dict[str, Any]) -> str:
 def frame_sender(send):
     """The server's own ``send`` under Channels' session wrapper, which for a websocket frame only
     reads the session (it saves it on ``http.response.start`` alone): two lazy lookups per frame,
-    a fifth of the fan-out's cost per socket (profiled, docs/CAPACITY.md), for nothing."""
+    a fifth of the fan-out's cost per socket (profiled, docs/CAPACITY.md), for nothing. It reads
+    Channels' wrapper, which is not its API: part of the seam ``uvicorn-direct-write``
+    (``polo/seams.py``); with the seam off, the wrapper's ``send``."""
     wrapper = getattr(send, "__self__", None)
+    if not seams.on("uvicorn-direct-write"):
+        return send
     if isinstance(wrapper, InstanceSessionWrapper) and "websocket.send" not in wrapper.save_message_types:
         return wrapper.real_send
     return send

@@ -1,5 +1,8 @@
 """The ASGI server's event loop: where this process's websockets, its fan-out hub and its clock
-watcher live. The hub records it when it starts; a send from a request thread is handed to it."""
+watcher live. The ASGI application records it when the server first calls it (a request, a
+websocket, the lifespan's start-up: ``polo/asgi.py``), and so does the hub when it starts; a send
+from a request thread is handed to it. (It was read from asgiref's thread-local, which asgiref does
+not offer as an API: issue 37.)"""
 
 from __future__ import annotations
 
@@ -8,30 +11,31 @@ import contextvars
 import os
 import threading
 
-from asgiref.sync import SyncToAsync
-
 _loop: asyncio.AbstractEventLoop | None = None
+_loop_pid = 0
 _loop_lock = threading.Lock()
 
 
 def set_server_loop(loop: asyncio.AbstractEventLoop | None) -> None:
-    """Called by the hub: the loop where this process's sockets live."""
-    global _loop
+    """The loop where this process's sockets live (None: forget it)."""
+    global _loop, _loop_pid
     with _loop_lock:
-        _loop = loop
+        _loop, _loop_pid = loop, os.getpid()
+
+
+def note_server_loop() -> None:
+    """Called by the ASGI application on the server's loop: record it if it is not already."""
+    loop = asyncio.get_running_loop()
+    if _loop is not loop:
+        set_server_loop(loop)
 
 
 def server_loop() -> asyncio.AbstractEventLoop | None:
     """The server's running loop, if this is an ASGI process (None in a management command, a
-    Celery worker or a test without sockets)."""
+    Celery worker, a forked child or a test without a server)."""
     loop = _loop
-    if loop is not None and loop.is_running() and not loop.is_closed():
+    if loop is not None and _loop_pid == os.getpid() and loop.is_running() and not loop.is_closed():
         return loop
-    # A sync view under ASGI runs in a thread that asgiref tags with the server's loop.
-    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
-        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-        if loop is not None and loop.is_running() and not loop.is_closed():
-            return loop
     return None
 
 

@@ -20,9 +20,11 @@ Only when that is safe; otherwise ``write`` says no and the hub awaits the socke
 - nothing of the socket's own is waiting to go out (the consumer counts its sends in flight), so
   frames never overtake one another.
 
-It reads uvicorn's protocol object, which is not a public API: ``direct_writer`` checks for every
-attribute it uses and declines otherwise (another server, another uvicorn), and
-``matches/tests/test_wire.py`` runs it under the pinned uvicorn, deflate included.
+It reads uvicorn's protocol object, which is not a public API: it is the seam
+``uvicorn-direct-write`` (``polo/seams.py``), checked against the installed uvicorn and websockets
+at start-up (off, with an ERROR, when they no longer have what it reads; then every socket is
+written by its ``send``), and ``matches/tests/test_wire.py`` runs it under the pinned uvicorn,
+deflate included. Kept for what it buys the public's event-to-screen p99 (``docs/CAPACITY.md``).
 """
 
 from __future__ import annotations
@@ -32,21 +34,12 @@ from typing import Any
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
+from polo import seams
+
 try:  # uvicorn's default websocket protocol (``--ws auto`` with websockets installed)
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 except ImportError:  # pragma: no cover — another server: the ASGI send is always used
     WebSocketsSansIOProtocol = None
-
-_PROTOCOL_ATTRIBUTES = (
-    "conn",
-    "transport",
-    "writable",
-    "handshake_complete",
-    "close_sent",
-    "disconnected",
-    "initial_response",
-)
-_CONN_ATTRIBUTES = ("state", "extensions", "expect_continuation_frame")
 
 
 def text_frame(text: str) -> bytes:
@@ -85,16 +78,14 @@ class Direct:
 
 def direct_writer(send: Any) -> Direct | None:
     """A ``Direct`` for the connection behind the ASGI ``send`` (the server's own bound method),
-    once its handshake is done; None when it is not uvicorn's sans-I/O protocol as this module
-    knows it, or an extension is in use."""
+    once its handshake is done; None when the seam is off, the connection is not uvicorn's
+    sans-I/O protocol, or an extension is in use."""
+    if not seams.on("uvicorn-direct-write"):
+        return None
     protocol = getattr(send, "__self__", None)
     if WebSocketsSansIOProtocol is None or not isinstance(protocol, WebSocketsSansIOProtocol):
         return None
     if getattr(send, "__func__", None) is not WebSocketsSansIOProtocol.send:
-        return None
-    if not all(hasattr(protocol, name) for name in _PROTOCOL_ATTRIBUTES):
-        return None
-    if not all(hasattr(protocol.conn, name) for name in _CONN_ATTRIBUTES):
         return None
     if protocol.conn.extensions:  # (negotiated at the handshake: per-message deflate, say)
         return None

@@ -1,4 +1,5 @@
-"""The event POST's reads built once (matches/compiled.py): the same rows as the ORM's querysets."""
+"""The event POST's reads built once (matches/compiled.py): the same rows as the ORM's querysets,
+which are also what it runs with its seam off (``polo/seams.py``: ``orm-compiled``)."""
 
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
@@ -9,22 +10,20 @@ from django.test.utils import CaptureQueriesContext
 
 from matches import compiled
 from matches.compiled import locked_match_with_config
-from matches.games import match_config, with_rosters
+from matches.games import match_config
 from matches.models import Match, RosterLine
+from polo import seams
 
 from .personas import make_entry, make_match
 
 pytestmark = pytest.mark.django_db
 
+_orm_locked = compiled._locked_by_the_orm  # (the seam's stock path: Django's querysets)
 
-def _orm_locked(match_id: int) -> Match:
-    match = (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("tournament", "field", "home__team", "away__team")
-        .defer("state_cache")
-        .get(pk=match_id)
-    )
-    return with_rosters([match])[0]
+
+@pytest.fixture
+def seam_off(monkeypatch):
+    monkeypatch.setattr(seams.SEAMS["orm-compiled"], "enabled", False)
 
 
 def _values(instance) -> dict:
@@ -115,6 +114,20 @@ def test_there_is_no_locked_match_for_an_unknown_id():
         assert locked_match_with_config(999_999) is None
 
 
+def test_with_the_seam_off_the_locked_match_is_read_by_the_orms_querysets(seam_off):
+    match = make_match()
+    with transaction.atomic():
+        with CaptureQueriesContext(connection) as queries:
+            stock = locked_match_with_config(match.pk)
+            config = match_config(stock)
+        assert len(queries.captured_queries) == 2  # the match with its joins, then both rosters
+        assert locked_match_with_config(999_999) is None
+    if connection.vendor == "postgresql":
+        assert queries.captured_queries[0]["sql"].endswith('FOR UPDATE OF "matches_match"')
+    assert [p["number"] for p in config["home"]["players"]] == [1, 2, 3, 4]
+    assert stock.get_deferred_fields() == {"state_cache"}
+
+
 def test_the_match_row_is_locked_and_the_joined_rows_are_not():
     match = make_match()
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
@@ -126,16 +139,19 @@ def test_the_match_row_is_locked_and_the_joined_rows_are_not():
         assert "FOR UPDATE" not in sql
 
 
-def test_new_events_and_the_state_are_stored_together_with_their_keys_and_signals():
-    """PostgreSQL: the events' insert and the match's update are one statement (one round trip);
-    elsewhere the ORM's. Either way the rows are stored, keyed, and saved as ``save`` leaves them,
-    and Django's save signals are sent (the match's with its update_fields)."""
+@pytest.mark.parametrize("fast", [True, False], ids=["seam on", "seam off"])
+def test_new_events_and_the_state_are_stored_together_with_their_keys_and_signals(fast, monkeypatch):
+    """PostgreSQL with the seam on: the events' insert and the match's update are one statement
+    (one round trip); elsewhere, or with the seam off, the ORM's saves. Either way the rows are
+    stored, keyed, and saved as ``save`` leaves them, and Django's save signals are sent (the
+    match's with its update_fields)."""
     from django.db.models.signals import post_save
     from django.utils.timezone import now
 
     from matches.compiled import append_and_save
     from matches.models import MatchEvent
 
+    monkeypatch.setattr(seams.SEAMS["orm-compiled"], "enabled", fast)
     match = make_match()
     seen = []
 
@@ -163,7 +179,7 @@ def test_new_events_and_the_state_are_stored_together_with_their_keys_and_signal
     finally:
         post_save.disconnect(receiver)
     writes = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(("INSERT", "UPDATE", "WITH"))]
-    assert len(writes) == (1 if connection.vendor == "postgresql" else 3), writes
+    assert len(writes) == (1 if fast and connection.vendor == "postgresql" else 3), writes
     stored = list(MatchEvent.objects.filter(match=match).order_by("seq").values_list("pk", "seq", "payload"))
     assert stored == [(rows[0].pk, 1, {"id": "c1", "type": "play"}), (rows[1].pk, 2, {"id": "c2", "type": "play"})]
     assert all(row.pk is not None and not row._state.adding for row in rows)

@@ -309,30 +309,3 @@ async def test_without_debug_the_hub_logs_nothing_per_update(caplog):
         hub.on_message(update_message(1))
         await until(lambda: len(written) == 1)
     assert not [r for r in caplog.records if "fan-out" in r.getMessage()]
-
-
-class AtOnceLayer(GatedLayer):
-    """A layer that writes its send in the first step of its task (as ``polo.channel_layer``'s)
-    and then waits for Redis's answer (``gate``)."""
-
-    writes_group_send_at_once = True
-
-
-async def test_with_a_send_written_at_once_the_crowd_does_not_wait_for_redis_to_answer(monkeypatch):
-    """The send is on its way before this process's public is written, and the public does not
-    wait for Redis's answer: this process's crowd is not kept behind the other processes'."""
-    written: list = []
-    crowd = [FakeSocket(f"viewer{n}", written) for n in range(3)]
-    hub = hub_with(*crowd, FakeSocket("scorer", written, official=True))
-    layer = AtOnceLayer(written)  # Redis never answers within this test
-    local_delivery(monkeypatch, hub, layer, head_start=60.0)
-    delivery = asyncio.create_task(broadcast.deliver("match-1", update_message(1)))
-    try:
-        await until(lambda: sum(name.startswith("viewer") for name, _ in written) == 3)
-        first_viewer = min(n for n, (name, _) in enumerate(written) if name.startswith("viewer"))
-        assert written.index(("layer", 1)) < first_viewer
-        assert written.index(("scorer", 1)) < first_viewer
-        assert ("layer sent", 1) not in written
-    finally:
-        delivery.cancel()
-        await asyncio.gather(delivery, return_exceptions=True)

@@ -103,6 +103,27 @@ async def test_a_connection_with_per_message_deflate_gets_its_update_through_sen
         assert (hub.direct_writes - direct, hub.sent_writes - sent) == (0, 1)
 
 
+async def test_with_the_seam_off_every_socket_gets_its_update_through_send(cast, live, serve, monkeypatch):
+    """``polo/seams.py``'s ``uvicorn-direct-write`` off (uvicorn changed, or ``STOCK_PARTS``): the
+    same update, byte for byte, through each socket's own ASGI ``send``."""
+    from polo import seams
+
+    monkeypatch.setattr(seams.SEAMS["uvicorn-direct-write"], "enabled", False)
+    base = await serve()
+    url = f"{base}/ws/matches/{cast.match_a.pk}/"
+    async with connect(url, origin=ORIGIN, compression=None) as a, connect(url, origin=ORIGIN, compression=None) as b:
+        for ws in (a, b):
+            assert json.loads(await ws.recv())["type"] == "snapshot"
+        hub = fanout.get_hub()
+        assert [c.direct for c in room_consumers(cast.match_a.pk)] == [None, None]
+        direct, sent = hub.direct_writes, hub.sent_writes
+        await database_sync_to_async(log)(cast.match_a, ev("play"))
+        got = [await asyncio.wait_for(ws.recv(), 10) for ws in (a, b)]
+        assert got[0] == got[1]
+        assert (json.loads(got[0])["type"], json.loads(got[0])["seq"]) == ("update", 1)
+        assert (hub.direct_writes - direct, hub.sent_writes - sent) == (0, 2)
+
+
 async def test_a_paused_connection_holds_up_nobody_and_gets_its_updates_in_order(cast, live, serve):
     base = await serve()
     url = f"{base}/ws/matches/{cast.match_a.pk}/"

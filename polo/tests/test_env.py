@@ -94,7 +94,7 @@ def test_redis_url_switches_on_channels_redis_and_the_broker(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     layer, broker, eager, engine, conn_max_age, max_connections, *timeouts = result.stdout.split()
-    assert layer == "polo.channel_layer.RedisChannelLayer"
+    assert layer == "channels_redis.core.RedisChannelLayer"
     assert (broker, eager) == ("redis://127.0.0.1:6379/3", "False")
     assert engine == "django.db.backends.postgresql"
     assert conn_max_age == "0"  # persistent connections leak under ASGI: psycopg's pool instead
