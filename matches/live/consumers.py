@@ -36,9 +36,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.contrib.auth import get_user
+from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation import gettext as _
-from django.utils.translation.trans_real import parse_accept_lang_header
+from django.utils.translation import get_language_from_request, get_supported_language_variant, gettext as _
 
 from matches import selectors
 from matches.auth import address_of
@@ -68,21 +68,19 @@ NO_LAYER = "polo-ws-no-layer"
 
 
 def socket_language(scope: dict[str, Any]) -> str:
-    """?lang=, then Django's language cookie, then Accept-Language; the site's default else."""
-    supported = {code for code, _name in settings.LANGUAGES}
-    candidates = []
+    """?lang=, then as Django reads a request's: its language cookie, then Accept-Language; the
+    site's default else (Django's public ``get_language_from_request`` on the socket's headers)."""
     query = scope.get("query_string", b"").decode("latin-1")
-    candidates += [part[5:] for part in query.split("&") if part.startswith("lang=")]
-    cookies = scope.get("cookies") or {}
-    candidates.append(cookies.get(settings.LANGUAGE_COOKIE_NAME, ""))
-    headers = dict(scope.get("headers") or [])
-    header = headers.get(b"accept-language", b"").decode("latin-1")
-    candidates += [lang for lang, _q in parse_accept_lang_header(header)]
-    for candidate in candidates:
-        code = candidate.lower().split("-")[0]
-        if code in supported:
-            return code
-    return settings.LANGUAGE_CODE
+    for asked in (part[5:] for part in query.split("&") if part.startswith("lang=")):
+        try:
+            return get_supported_language_variant(asked)
+        except LookupError:
+            continue
+    request = HttpRequest()
+    request.COOKIES = dict(scope.get("cookies") or {})
+    header = dict(scope.get("headers") or []).get(b"accept-language", b"")
+    request.META["HTTP_ACCEPT_LANGUAGE"] = header.decode("latin-1")
+    return get_language_from_request(request)
 
 
 def frame_sender(send):
