@@ -27,9 +27,13 @@ class OneHopASGIHandler(ASGIHandler):
         self._middleware_chain = sync_to_async(self._middleware_chain, thread_sensitive=True)
 
 
-def one_hop_asgi_application() -> OneHopASGIHandler:
-    """``django.core.asgi.get_asgi_application`` with this handler."""
+def one_hop_asgi_application() -> ASGIHandler:
+    """``django.core.asgi.get_asgi_application`` with this handler, which reads Django's private
+    ``_middleware_chain``: the seam ``django-one-hop`` (``polo/seams.py``, verified as Django sets
+    up); with the seam off, Django's stock handler."""
     import django
 
     django.setup(set_prefix=False)
-    return OneHopASGIHandler()
+    from polo import seams
+
+    return OneHopASGIHandler() if seams.on("django-one-hop") else ASGIHandler()

@@ -195,3 +195,18 @@ def _orm_compiled() -> list[str]:
     missing += missing_attributes(ModelState, ("adding", "db"), "ModelState")
     missing += missing_calls(Model.save_base, ("pre_save", "post_save"), "Model.save_base")
     return missing
+
+
+@register("django-one-hop", "Django", "an event POST's latency with viewers on the same process (docs/CAPACITY.md)")
+def _django_one_hop() -> list[str]:
+    """``polo/handler.py``: Django's middleware chain built as under WSGI (``load_middleware(is_async=
+    False)``) and the chain the handler keeps (``_middleware_chain``) run in one hop to the sync
+    thread, instead of a hop for each middleware's request and response."""
+    from django.core.handlers.asgi import ASGIHandler
+    from django.core.handlers.base import BaseHandler
+
+    missing = missing_parameters(BaseHandler.load_middleware, ("is_async",), "BaseHandler.load_middleware")
+    missing += missing_assigned(BaseHandler, ("_middleware_chain",))
+    missing += missing_calls(BaseHandler.get_response_async, ("_middleware_chain",), "BaseHandler.get_response_async")
+    missing += missing_attributes(ASGIHandler, ("get_response_async",), "ASGIHandler")
+    return missing
