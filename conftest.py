@@ -97,6 +97,7 @@ def pytest_addoption(parser):
         metavar="K/N",
         help="run the backend-independent tests of share K of N only (split by test id); the rest all run",
     )
+    parser.addoption("--cpu-report", metavar="FILE", help="write each test's wall time and machine CPU to FILE")
 
 
 def _share(config) -> tuple[int, int] | None:
@@ -138,3 +139,37 @@ def pytest_sessionfinish(session, exitstatus):
     if skipped and session.exitstatus == 0:
         reporter.write_line(f"{skipped} test(s) skipped: a skip counts as a failure", red=True)
         session.exitstatus = 1
+
+
+# ``--cpu-report FILE``: for each test, the wall time and the whole machine's busy CPU (every
+# process: the test, its servers, Chromium, PostgreSQL) from /proc/stat around its setup, call and
+# teardown, as tab-separated lines. On a quiet machine that is the test's cost; docs/BENCHMARKS.md
+# ("CI's minutes") reads where CI's time goes from it.
+def _busy_seconds() -> float:
+    with open("/proc/stat") as stat:
+        fields = [int(value) for value in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def pytest_configure(config):
+    path = config.getoption("--cpu-report", None)
+    if path:
+        config.pluginmanager.register(_CpuReport(path), "cpu-report")
+
+
+class _CpuReport:
+    def __init__(self, path: str):
+        self.out = open(path, "w")  # closed at the session's end
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        import time
+
+        wall, busy = time.monotonic(), _busy_seconds()
+        yield
+        self.out.write(f"{item.nodeid}\t{time.monotonic() - wall:.2f}\t{_busy_seconds() - busy:.2f}\n")
+        self.out.flush()
+
+    def pytest_sessionfinish(self):
+        self.out.close()

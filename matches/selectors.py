@@ -16,6 +16,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from officiating.engine import to_state
+from officiating.engine.boxscore_json import goal_rows
 
 from .bounds import FIRST_DAY, LAST_DAY
 from .games import match_game, team_side, with_rosters
@@ -120,6 +121,7 @@ def match_update(match_id: int, since: int, langs: Iterable[str], *, limit: int 
         "states": {lang: to_state(game, now=now, lang=lang) for lang in set(langs)},
         "official_events": rows,
         "events": [{**row, "event": public_event(row["event"])} for row in rows],
+        "goals": goal_rows(game, since=since),
     }
 
 

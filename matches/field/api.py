@@ -123,29 +123,35 @@ def match_log(request: HttpRequest, match_id: int) -> JsonResponse:
     if request.method == "GET":
         response = _replica(services.replica_state(match))
     else:
-        response = _push(request, match_id)
-        if response.status_code == 200:
-            _heard(token, match)
+        response, answer = _push(request, match_id)
+        if answer is not None:
+            # A push that appended events to a match still kept at the field is told to every
+            # screen by the update those events made (live.js: an update of a match kept at the
+            # field is the field heard at its server_time): no second frame to every viewer.
+            told = answer.appended > 0 and answer.kept_at == Match.KeptAt.FIELD
+            _heard(token, match, tell=not told)
     add_never_cache_headers(response)
     return response
 
 
-def _heard(token, match: Match) -> None:
-    """The field was heard: noted, and every screen of the match told (its ``field`` object)."""
+def _heard(token, match: Match, *, tell: bool = True) -> None:
+    """The field was heard: noted, and (``tell``) every screen of the match told (its ``field``
+    object)."""
     services.field_heard(token, match)
-    match.refresh_from_db(fields=["kept_at", "field_heard_at"])
-    broadcast_match_field(match.pk, field_object(match, time.time()))
+    if tell:
+        match.refresh_from_db(fields=["kept_at", "field_heard_at"])
+        broadcast_match_field(match.pk, field_object(match, time.time()))
 
 
-def _push(request: HttpRequest, match_id: int) -> JsonResponse:
+def _push(request: HttpRequest, match_id: int) -> tuple[JsonResponse, ReplicaAnswer | None]:
     # The one body reader (size, strict JSON); the batch's own checks, each refusal with its detail
     # for the field to say again in its reader's language, are the replica's (services).
     try:
         body = read_json(request, LOG_MAX_BYTES)
     except BodyRefused as refused:
-        return refused.answer("invalid_log", _("The body must be a batch of the field's log (JSON)."))
+        return refused.answer("invalid_log", _("The body must be a batch of the field's log (JSON).")), None
     try:
         answer = services.replica_append(match_id=match_id, body=body)
     except FieldRefusal as refusal:
-        return _refused(refusal)
-    return _replica(answer)
+        return _refused(refusal), None
+    return _replica(answer), answer

@@ -19,6 +19,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from matches.log_events import LoggedEvents, events_logged
 from matches.models import CommitteeAssignment, Match
 from matches.sessions import UserSession
+from officiating.engine.boxscore_json import goal_rows
 
 from .broadcast import broadcast_match_roles, broadcast_match_update, broadcast_user
 from .groups import USER_LOGOUT, USER_ROLES
@@ -45,6 +46,7 @@ def on_events_logged(sender, *, logged: LoggedEvents, **kwargs) -> None:
         logged.last_seq,
         states=states,
         events=list(logged.events),
+        goals=goal_rows(logged.game, since=logged.first_seq - 1),
         server_time=logged.now,
     )
 

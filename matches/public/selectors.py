@@ -19,7 +19,7 @@ from redis.exceptions import RedisError
 
 from matches.games import match_game
 from matches.models import Match, MatchEvent, Tournament
-from officiating.engine.boxscore import GoalRecord, goal_records
+from officiating.engine.boxscore_json import goal_rows
 
 log = logging.getLogger(__name__)
 
@@ -54,27 +54,7 @@ def match_goals(match: Match, *, limit: int = LAST_GOALS) -> dict[str, Any]:
 
 
 def _goals(match: Match) -> list[dict[str, Any]]:
-    # The shootout's deciding goal (Rule 14.d) is no row: the scoreboard shows the shootout apart.
-    return [goal_dict(g) for g in goal_records(match_game(match)) if g.how != "shootout"]
-
-
-def goal_dict(goal: GoalRecord) -> dict[str, Any]:
-    """A goal as the scoreboard and ``GET /api/matches/{id}/goals`` give it."""
-    return {
-        "id": goal.id,
-        "seq": goal.seq,
-        "team": goal.team,
-        "goals": 1,
-        "number": goal.number,
-        "name": goal.name or "",
-        "own_goal": goal.own_goal,
-        "penalty": goal.penalty is not None,
-        "how": goal.how,
-        "penalty_number": goal.penalty,
-        "period": goal.period,
-        "period_kind": goal.period_kind,
-        "clock": goal.clock,
-    }
+    return goal_rows(match_game(match))
 
 
 def tournament_get(tournament_id: int) -> Tournament:

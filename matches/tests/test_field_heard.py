@@ -2,7 +2,7 @@
 (issue 35), from the server's field object (``snapshots.field_object``): the public box score, the
 committee's report and its PDF, in English and Spanish; the day's list (the tournament's live
 page) carries each match's field object; a push from the field tells every screen of the match
-(a ``field`` frame) when the field was heard."""
+when the field was heard (the update its events made, or a ``field`` frame when it brought none)."""
 
 from __future__ import annotations
 
@@ -113,8 +113,15 @@ async def test_a_push_from_the_field_tells_every_screen_when_it_was_heard(cast):
         )
 
     assert (await database_sync_to_async(push)()).status_code == 200
-    assert (await receive_until(screen, "update"))["last_seq"] == 1  # the field's event, then its word
+    # A push with events is told by their update (a screen takes it as the field heard at its
+    # server_time: live.js), with no field frame of its own to every viewer.
+    update = await receive_until(screen, "update")
+    assert update["last_seq"] == 1 and update["server_time"] >= before
+    # A push with nothing new (the field's heartbeat) is told in a field frame: the first field
+    # frame the screen gets is this one's, not the first push's.
+    again = time.time()
+    assert (await database_sync_to_async(push)()).status_code == 200
     frame = await receive_until(screen, "field")
-    assert frame["field"]["kept_at"] == "field" and frame["field"]["heard_at"] >= before
+    assert frame["field"]["kept_at"] == "field" and frame["field"]["heard_at"] >= again
     await screen.disconnect()
     await stop_live_machinery()

@@ -394,3 +394,47 @@ def test_a_goal_after_a_safety_is_a_penalty_6_goal_on_every_surface():
     assert listed["penalty"] is True and listed["penalty_number"] == "6"
     texts = [e["text"] for p in match_play_by_play(match, lang="en")["periods"] for e in p["entries"]]
     assert any(t.startswith("Penalty 6 goal for ") for t in texts), texts
+
+
+def test_the_live_updates_carry_the_goals_their_events_scored_as_the_list_gives_them(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    """The scoreboard's list and the overlay's lower third follow a live match from its updates:
+    each carries the goals its events scored, the engine's rows (a Penalty 1's goal, which has no
+    ``goal`` event; an own goal, whose hitter is the other team's), whether the update came
+    straight from the write (``receivers``) or from a hub's read of the log (``match_update``)."""
+    from matches import selectors
+    from matches.live import receivers
+
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(receivers, "broadcast_match_update", lambda *a, **update: sent.append(update))
+    match = make_match(periods=2)
+    now = time.time() - 600
+    events = [
+        {"id": "play-1", "type": "play"},
+        {"id": "goal-1", "type": "goal", "team": "home", "number": 2, "clock": 30.0},
+        {"id": "play-2", "type": "play"},
+        {"id": "own", "type": "goal", "team": "away", "number": 1, "own_goal": True, "clock": 60.0},
+        {"id": "play-3", "type": "play"},
+        {"id": "p1", "type": "foul", "against": "home", "number": 3, "penalty": "1", "clock": 90.0},
+        {"id": "play-4", "type": "play"},
+        {"id": "goal-2", "type": "goal", "team": "away", "number": 4, "clock": 120.0},
+        {"id": "void", "type": "void", "target": "goal-2", "reason": "the flag was wrong"},
+    ]
+    for i, event in enumerate(events):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert post(match, event, now + 10 * i)
+    carried = [goal for update in sent for goal in update["goals"]]
+    listed = match_goals(match, limit=10)["goals"][::-1]
+    # Every goal that stands came with the update of its event, as the list gives it; the voided
+    # goal came too (its update scored it) and the void's update, which took it back, scored none.
+    assert carried[:3] == listed and carried[3]["id"] == "goal-2" and sent[-1]["goals"] == []
+    assert [(g["team"], g["how"], g["penalty_number"], g["name"] == "") for g in listed] == [
+        ("home", "field", None, False),
+        ("away", "own_goal", None, False),
+        ("away", "penalty_1", "1", True),
+    ]
+    # A hub that reads the log after a gap gives the same rows for the same events.
+    for since in range(match.last_seq):
+        update = selectors.match_update(match.pk, since, ["en"])
+        assert update["goals"] == [g for g in listed if g["seq"] > since]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .boxscore import BoxScore, PlayerLine, TeamLine
+from .boxscore import BoxScore, GoalRecord, PlayerLine, TeamLine, goal_records
+from .state import Game
 
 
 def box_score_dict(box: BoxScore, *, public: bool = False) -> dict[str, Any]:
@@ -115,3 +116,29 @@ def _plain(v: float | None) -> int | float | None:
     if v is None:
         return None
     return int(v) if float(v).is_integer() else v
+
+
+def goal_row(goal: GoalRecord) -> dict[str, Any]:
+    """A goal as the scoreboard's list, ``GET /api/matches/{id}/goals`` and a live update's
+    ``goals`` give it: the fold's record, nothing worked out again."""
+    return {
+        "id": goal.id,
+        "seq": goal.seq,
+        "team": goal.team,
+        "goals": 1,
+        "number": goal.number,
+        "name": goal.name or "",
+        "own_goal": goal.own_goal,
+        "penalty": goal.penalty is not None,
+        "how": goal.how,
+        "penalty_number": goal.penalty,
+        "period": goal.period,
+        "period_kind": goal.period_kind,
+        "clock": goal.clock,
+    }
+
+
+def goal_rows(game: Game, *, since: int = 0) -> list[dict[str, Any]]:
+    """The goals that stand in ``game`` logged after ``since``, in the order of the match. The
+    shootout's deciding goal (Rule 14.d) is no row: the screens show the shootout apart."""
+    return [goal_row(g) for g in goal_records(game) if g.seq > since and g.how != "shootout"]

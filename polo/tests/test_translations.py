@@ -166,6 +166,7 @@ def _visible_template_text(source: str) -> list[str]:
         r"\{%\s*block body_class\s*%\}.*?\{%\s*endblock\s*%\}",
         r"\{%\s*blocktranslate.*?endblocktranslate\s*%\}",
         r"\{%.*?%\}",
+        r"\{#.*?#\}",  # a template comment: never shown
         r"\{\{.*?\}\}",
         r"<script.*?</script>",
         r"<style.*?</style>",

@@ -311,7 +311,6 @@ class Live {
     if (this.opts.onField) this.opts.onField(field);
     this.tick();
   }
-
   fieldSilentFor() { return silentFor(this.field, this.serverNow()); }
 
   roughOffset(serverTime) {
@@ -345,7 +344,9 @@ class Live {
       this.resync();
       return;
     }
-    this.apply(msg.state, last, msg.server_time, "update", events);
+    // Only the field writes a match kept there (issue 35): an update is the field heard, not said again.
+    if (this.field && this.field.kept_at === "field") this.fieldHeard({...this.field, heard_at: msg.server_time, silent: false});
+    this.apply(msg.state, last, msg.server_time, "update", events, msg.goals);
     this.deliverEvents(events);
   }
 
@@ -361,14 +362,14 @@ class Live {
     this.later("resync", 5000, () => { this.resyncing = false; this.poll(); });
   }
 
-  apply(state, lastSeq, serverTime, source, events) {
+  apply(state, lastSeq, serverTime, source, events, goals) {
     if (!state) return;
     const previous = this.state;
     this.state = state;
     this.lastSeq = lastSeq;
     if (this.eventsSeq == null) this.eventsSeq = lastSeq;
     if (source === "update") this.confirmHorns(previous, state, events);
-    if (this.opts.onState) this.opts.onState(state, {lastSeq, serverTime, source, events, previous});
+    if (this.opts.onState) this.opts.onState(state, {lastSeq, serverTime, source, events, goals, previous});
     this.tick();
   }
 

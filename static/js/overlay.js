@@ -111,19 +111,15 @@ function render(state) {
 }
 
 // --- The lower third: a goal's scorer, for a few seconds -------------------------------------------
-const players = {home: {}, away: {}};
-for (const team of ["home", "away"]) for (const p of meta[team].players || []) players[team][p.number] = p.name;
 let lowerTimer = null;
 
-function showGoal(events) {
-  for (const ev of events || []) {
-    const e = ev.event || {};
-    if (ev.type === "substitution" && e.player && players[e.team]) players[e.team][e.out] = e.player.name;
-    if (ev.type !== "goal") continue;
-    const hitterTeam = e.own_goal ? (e.team === "home" ? "away" : "home") : e.team;
-    const name = e.number ? players[hitterTeam][e.number] || "#" + e.number : "";
+function showGoal(goals) {
+  // The update's goals as the engine's fold records them: the hitter's name (an own goal's is the
+  // other team's player), none for a Penalty 1's awarded goal.
+  for (const goal of goals || []) {
+    const name = goal.name || (goal.number ? "#" + goal.number : "");
     const lower = part("lower-third");
-    setText(lower, [words.goal, name, meta[e.team].name].filter(Boolean).join(" · "));
+    setText(lower, [words.goal, name, meta[goal.team].name].filter(Boolean).join(" · "));
     lower.hidden = false;
     clearTimeout(lowerTimer);
     lowerTimer = setTimeout(() => { lower.hidden = true; }, LOWER_THIRD_MS);
@@ -168,7 +164,7 @@ live = connect({
   onState: (state, info) => {
     render(state);
     if (live) tick(live);  // (the clock's box at once: an interval's countdown, not the chukker's clock)
-    if (info.source === "update") showGoal(info.events);
+    if (info.source === "update") showGoal(info.goals);
   },
   onStatus: (status) => root.setAttribute("data-conn", status),
   onHorn: (kind) => {

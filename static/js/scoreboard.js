@@ -49,7 +49,6 @@ let live = null;
 
 const part = (role) => root.querySelector(`[data-role="${role}"]`);
 const teamBox = (team) => root.querySelector(`.sb-team[data-team="${team}"]`);
-const other = (team) => (team === "home" ? "away" : "home");
 
 for (const team of TEAMS) {
   teamBox(team).style.setProperty("--team-color", meta[team].color);
@@ -149,29 +148,6 @@ function renderGoals() {
   }
 }
 
-const players = {home: {}, away: {}};  // team -> number -> name (substitutions update it)
-for (const team of TEAMS) {
-  for (const p of meta[team].players || []) players[team][p.number] = p.name;
-}
-
-function goalFrom(events, team, state) {
-  // The event that gave ``team`` a goal: a goal credited to it, or a Penalty 1 against the other.
-  const period = state.period && state.period.number;
-  for (let i = events.length - 1; i >= 0; i--) {
-    const ev = events[i], e = ev.event || {};
-    if (ev.type === "goal" && e.team === team) {
-      const hitter = e.own_goal ? other(team) : team;
-      return {id: e.id, seq: ev.seq, team, number: e.number || null, own_goal: !!e.own_goal,
-              penalty: !!e.from_penalty, name: e.number ? (players[hitter] || {})[e.number] || "" : "",
-              period, clock: e.clock};
-    }
-    if (ev.type === "foul" && e.against === other(team)) {
-      return {id: e.id, seq: ev.seq, team, penalty: true, name: "", own_goal: false, period, clock: e.clock};
-    }
-  }
-  return {id: null, team, name: "", period, clock: null};
-}
-
 // The list is "in step" when it was made at the log position of the last state followed
 // (seenSeq): only then can an update's events extend it. Otherwise it is read again from the
 // server, and a read that comes back older than what the screen shows is not trusted.
@@ -199,33 +175,23 @@ function refetchGoals() {
 function followGoals(state, info) {
   const prev = info.previous, inStep = goalsSeq != null && goalsSeq === seenSeq;
   seenSeq = info.lastSeq;
-  if (info.source !== "update" || !prev || !inStep) {
+  if (info.source !== "update" || !prev || !inStep || !info.goals) {
     if (info.lastSeq !== goalsSeq) refetchGoals();
     return;
   }
-  let changed = false, lost = false;
-  for (const ev of info.events || []) {
-    const e = ev.event || {};
-    if (ev.type === "substitution" && e.player && players[e.team]) players[e.team][e.out] = e.player.name;
-  }
-  for (const team of TEAMS) {
-    const gained = state.score[team] - prev.score[team];
-    if (gained > 0) {
-      // A score that moved without a goal of the log (the shootout's deciding goal, Rule 14.d)
-      // is no row of the table: the server's list says which goals there are.
-      const goal = goalFrom(info.events || [], team, state);
-      if (goal.id == null) lost = true;
-      else { goals.unshift(goal); changed = true; }
-    }
-    if (gained < 0) lost = true;
-  }
+  // The update carries the goals its events scored as the engine's fold records them (kind, hitter,
+  // penalty, chukker): the rows of the server's list, nothing worked out here. A score that moved
+  // otherwise (a void took a goal back; the shootout's deciding goal, Rule 14.d, is no row) is
+  // the server's list to say.
   goalsSeq = info.lastSeq;
-  if (lost) {  // a void took a goal away, or no event says whose goal: the server knows
+  const scored = {home: 0, away: 0};
+  for (const goal of info.goals) scored[goal.team] += 1;
+  if (TEAMS.some((team) => state.score[team] - prev.score[team] !== scored[team])) {
     refetchGoals();
     return;
   }
-  if (changed) {
-    goals = goals.slice(0, GOALS_SHOWN);
+  if (info.goals.length) {
+    goals = info.goals.slice().reverse().concat(goals).slice(0, GOALS_SHOWN);
     renderGoals();
   }
 }

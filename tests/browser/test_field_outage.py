@@ -18,6 +18,7 @@ import pytest
 from polo.testing import ServerProcess
 
 from .officials_helpers import click_field, events, log_in, new_match, open_screen, press, wait_seq
+from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +57,8 @@ def shown(page) -> dict:
 def kept_here(page, entries: int) -> None:
     """The screen shows its own fold of the log and its ``entries`` kept entries (the engine ran)."""
     page.wait_for_selector(f'#conn[data-queued="{entries}"]', state="attached")
-    page.wait_for_function(
+    wait_for(
+        page,
         "(n) => document.documentElement.dataset.fieldLocal !== undefined && "
         "document.getElementById('conn').dataset.queued === String(n)",
         arg=entries,
@@ -65,7 +67,7 @@ def kept_here(page, entries: int) -> None:
 
 
 def device_keeps_everything(page) -> None:
-    page.wait_for_function("() => document.documentElement.dataset.fieldCached === 'true'", timeout=120_000)
+    wait_for(page, "() => document.documentElement.dataset.fieldCached === 'true'", timeout=120_000)
 
 
 def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_kept(server, context, page):
@@ -80,16 +82,17 @@ def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_k
     before_goal = server_now(page)
     press(page, "g", "h", "1")  # goal, home #1: the clock stops at the first key
     kept_here(page, 2)  # its hold and the goal
-    page.wait_for_function(
+    wait_for(
+        page,
         """() => document.querySelector('#board [data-score="home"]').textContent.trim() === '1'
                  && document.getElementById('restart').dataset.kind === 'throw_in'
-                 && document.querySelector('[data-clock]').dataset.running === 'false'"""
+                 && document.querySelector('[data-clock]').dataset.running === 'false'""",
     )
     assert events(server, match_id)[-1]["type"] == "play"  # the server has nothing of it yet
     before_play = server_now(page)
     press(page, "Space")  # the throw-in after the goal: the clock runs again, at the field
     kept_here(page, 3)
-    page.wait_for_function("() => document.querySelector('[data-clock]').dataset.running === 'true'")
+    wait_for(page, "() => document.querySelector('[data-clock]').dataset.running === 'true'")
 
     context.set_offline(False)
     page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
@@ -100,7 +103,7 @@ def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_k
     assert 0 <= goal["server_time"] - before_goal < 0.3
     assert 0 <= play["server_time"] - before_play < 0.3
     assert [e["seq"] for e in events(server, match_id)] == list(range(1, len(events(server, match_id)) + 1))
-    page.wait_for_function("() => document.documentElement.dataset.fieldLocal === undefined")
+    wait_for(page, "() => document.documentElement.dataset.fieldLocal === undefined")
     assert shown(page)["home"] == "1"
 
 
@@ -117,7 +120,7 @@ def test_a_reload_without_a_link_opens_the_screen_with_what_the_field_kept(serve
     kept_here(page, 2)
     page.reload()  # no link: the service worker opens the screen, the queue and the log are on the device
     kept_here(page, 2)
-    page.wait_for_function("() => document.querySelector('#board [data-score=\"away\"]').textContent.trim() === '1'")
+    wait_for(page, "() => document.querySelector('#board [data-score=\"away\"]').textContent.trim() === '1'")
     assert shown(page)["restart"] == "throw_in"
 
     context.set_offline(False)
@@ -140,7 +143,7 @@ def test_the_public_is_told_it_waits_for_the_field_and_catches_up(server, browse
     try:
         board = crowd.new_page()
         board.goto(f"{server.url}/matches/{match_id}/?lang={lang}")
-        board.wait_for_function("() => PoloLive.instances[0] && PoloLive.instances[0].state.clock.running")
+        wait_for(board, "() => PoloLive.instances[0] && PoloLive.instances[0].state.clock.running")
 
         context.set_offline(True)
         press(page, "g", "h", "1")
@@ -148,12 +151,12 @@ def test_the_public_is_told_it_waits_for_the_field_and_catches_up(server, browse
         assert words in banner.inner_text()
         # The clock is held where the field was last heard, not run on.
         held = board.evaluate("() => PoloLive.instances[0].clockElapsed()")
-        board.wait_for_function("() => PoloLive.instances[0].ticks > 3")
+        wait_for(board, "() => PoloLive.instances[0].ticks > 3")
         assert board.evaluate("() => PoloLive.instances[0].clockElapsed()") == held
         assert board.evaluate("() => PoloLive.instances[0].state.score.home") == 0
 
         context.set_offline(False)
-        board.wait_for_function("() => PoloLive.instances[0].state.score.home === 1", timeout=30_000)
+        wait_for(board, "() => PoloLive.instances[0].state.score.home === 1", timeout=30_000)
         board.wait_for_selector("[data-field-banner]", state="hidden")
     finally:
         crowd.close()
@@ -216,7 +219,7 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
     press(page, "Space")
     kept_here(page, 3)
     # The field's own screen: the horns at 7:00 and 7:30, then the interval (its own fold).
-    page.wait_for_function("() => document.documentElement.dataset.fieldStatus === 'interval'", timeout=180_000)
+    wait_for(page, "() => document.documentElement.dataset.fieldStatus === 'interval'", timeout=180_000)
     assert shown(page)["home"] == "1"
     assert events(server, match_id)[-1]["id"] == "throw-in"  # the server appended no horn meanwhile
 

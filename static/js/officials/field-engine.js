@@ -65,7 +65,13 @@ export class FieldEngine {
   }
 }
 
-/* The service worker that keeps the screens and the engine on the device (field-sw.js). */
+/* The service worker that keeps the screens and the engine on the device (field-sw.js). The worker
+ * is there at once (a reload without a link opens the screen from it); the engine's 13 MB are
+ * fetched once the officials have left the screen alone for ``QUIET_MS``, never while they key an
+ * event: on a poor link the download would compete with their first entries, and on the laptop
+ * with their screen's own work. */
+const QUIET_MS = 8000;
+
 export function keepOnDevice(urls) {
   if (!urls || !navigator.serviceWorker) return;
   navigator.serviceWorker.addEventListener("message", (e) => {
@@ -73,10 +79,23 @@ export function keepOnDevice(urls) {
   });
   navigator.serviceWorker.register(urls.service_worker, {scope: "/"})
     .then(() => navigator.serviceWorker.ready)
-    .then((registration) => {
+    .then((registration) => whenQuiet(() => {
       // This screen and the files it loaded (before the worker was there to keep them) are kept too.
       const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
       if (registration.active) registration.active.postMessage({type: "precache", pages: [location.href, ...loaded]});
-    })
+    }))
     .catch((error) => console.warn("PoloField: the screen is not kept on this device:", error.message));
+}
+
+/* ``then`` once nobody has pressed a key or touched the screen for QUIET_MS. */
+function whenQuiet(then) {
+  const busy = ["keydown", "pointerdown"];
+  let timer = null;
+  const wait = () => { clearTimeout(timer); timer = setTimeout(done, QUIET_MS); };
+  const done = () => {
+    for (const kind of busy) document.removeEventListener(kind, wait, true);
+    then();
+  };
+  for (const kind of busy) document.addEventListener(kind, wait, true);
+  wait();
 }
