@@ -10,14 +10,20 @@ answer: a response type (a pydantic model) or an error code, its description and
 (``openapi_components.json_content``, ``error_response``...). A pydantic model anywhere in a
 declaration is written as a reference to the component of its name, and becomes one.
 
+The declarations are also what the view takes: the ``@operation`` stack wraps the view in Django's
+``require_http_methods`` with the methods it declares (every other one is answered 405 with an
+``Allow`` header), so the methods have one source. HEAD is not taken along with GET: a view takes
+HEAD only if it declares it. A decorator whose answers must include the 405s (``never_cache``,
+``csrf_exempt``) goes above the stack, one between two ``@operation`` is an ``OperationError``.
+``matches/tests/test_api_operations.py`` sends every method to every route under ``/api/``.
+
 ``api_paths`` walks Django's URL resolver: every route under ``/api/`` (its converters give the path
-parameters) with the declarations of its view. A route whose view declares nothing, a declared method
-the view refuses or a method it takes that is not declared (the view says which it takes with
-Django's ``require_http_methods``, ``require_GET`` or ``require_POST``) is an ``OperationError``: the
-document is never built without it (``matches/tests/test_api_operations.py``).
+parameters) with the declarations of its view. A route whose view declares nothing is an
+``OperationError``, as are a method declared twice, an ``operationId`` used twice and a route written
+as a regular expression: the document is never built without them.
 
 A view serving two routes (``stats`` and ``stats.csv``, told apart by the route's keyword arguments)
-declares each with ``route_kwargs``.
+declares each with ``route_kwargs`` (it takes, on both, the methods of all its declarations).
 """
 
 from __future__ import annotations
@@ -27,17 +33,19 @@ import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import URLPattern, URLResolver
 from django.urls.converters import IntConverter, PathConverter, SlugConverter, StringConverter, UUIDConverter
 from django.urls.resolvers import RoutePattern
+from django.views.decorators.http import require_http_methods
 from pydantic import BaseModel
 
 from . import types
 
 ATTRIBUTE = "api_operations"  # the view's list of its declarations
+ENFORCER = "api_operations_view"  # the stack's wrapper, itself (a copy of it: a wrapper above)
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")  # OpenAPI's
 # A route parameter's schema, by its converter (Django's own; any other is an OperationError).
 CONVERTERS: dict[type, dict[str, Any]] = {
@@ -102,8 +110,10 @@ def operation(
     body_example: Any = None,
     route_kwargs: Mapping[str, Any] | None = None,
 ) -> Callable[[View], View]:
-    """Declare what the decorated view does for ``method`` (see the module's docstring). The view is
-    returned as it is, with the declaration added to its ``api_operations``; stack one per method."""
+    """Declare what the decorated view does for ``method`` (see the module's docstring); stack one per
+    method. The view is returned wrapped in ``require_http_methods`` with every method declared on it
+    so far (each ``@operation`` of the stack wraps the undecorated view again, so the topmost one's
+    wrapper takes exactly the stack's methods)."""
     method = method.lower()
     if method not in METHODS:
         raise OperationError(f"{operation_id}: {method!r} is not an HTTP method")
@@ -127,10 +137,24 @@ def operation(
             body_example=body_example,
             route_kwargs=dict(route_kwargs or {}),
         )
-        view.__dict__.setdefault(ATTRIBUTE, []).append(declared)
-        return view
+        stack = [*declarations(view), declared]
+        taken = sorted({op.method.upper() for op in stack})
+        enforced = require_http_methods(taken)(_undecorated(view))
+        enforced.__dict__[ATTRIBUTE] = stack
+        enforced.__dict__[ENFORCER] = enforced
+        return cast(View, enforced)
 
     return declare
+
+
+def _undecorated(view: Callable[..., Any]) -> Callable[..., Any]:
+    """``view``, or the view an ``@operation`` below wrapped (its wrapper's ``__wrapped__``)."""
+    enforcer = view.__dict__.get(ENFORCER)
+    if enforcer is None:
+        return view
+    if enforcer is not view:  # another decorator's wrapper, which copied the attribute
+        raise OperationError(f"{view.__qualname__}: a decorator between two @operation (put it above them)")
+    return view.__wrapped__  # type: ignore[attr-defined,no-any-return]
 
 
 def _first_line(view: Callable[..., Any]) -> str:
@@ -141,21 +165,6 @@ def _first_line(view: Callable[..., Any]) -> str:
 
 def declarations(view: Callable[..., Any]) -> list[Operation]:
     return list(getattr(view, ATTRIBUTE, ()))
-
-
-def allowed_methods(view: Callable[..., Any]) -> frozenset[str] | None:
-    """The methods ``view`` takes, lowercase, as its ``require_http_methods`` (``require_GET``,
-    ``require_POST``) says: the list that decorator keeps (its closure's ``request_method_list``),
-    found along the ``__wrapped__`` chain; None when no layer says. A test checks this reading
-    against what the views answer (``matches/tests/test_api_operations.py``)."""
-    layer: Any = view
-    while layer is not None:
-        code = getattr(layer, "__code__", None)
-        if code is not None and "request_method_list" in code.co_freevars:
-            cell = layer.__closure__[code.co_freevars.index("request_method_list")]
-            return frozenset(m.lower() for m in cell.cell_contents)
-        layer = getattr(layer, "__wrapped__", None)
-    return None
 
 
 # --- the routes --------------------------------------------------------------------------------
@@ -213,7 +222,7 @@ class Paths:
 
 def api_paths(resolver: URLResolver, prefix: str = "api/") -> Paths:
     """The ``paths`` of every route under ``prefix``, from its view's declarations; an
-    ``OperationError`` naming every route that does not agree with its view."""
+    ``OperationError`` naming every route without declarations or with faulty ones."""
     built, problems, ids = Paths(), [], {}
     for route in api_routes(resolver, prefix):
         view = route.pattern.callback
@@ -223,17 +232,9 @@ def api_paths(resolver: URLResolver, prefix: str = "api/") -> Paths:
         if not declared:
             problems.append(f"{route.path}: {name} declares no operation (matches.api.operations.operation)")
             continue
-        allowed = allowed_methods(view)
-        if allowed is None:
-            problems.append(f"{route.path}: {name} does not say which methods it takes (require_http_methods)")
-            continue
         methods = [d.method for d in declared]
         for method in sorted({m for m in methods if methods.count(m) > 1}):
             problems.append(f"{route.path}: {name} declares {method.upper()} twice")
-        for method in sorted(set(methods) - allowed):
-            problems.append(f"{route.path}: {name} declares {method.upper()}, a method it refuses")
-        for method in sorted(allowed - set(methods)):
-            problems.append(f"{route.path}: {name} takes {method.upper()}, which it does not declare")
         if route.path in built.paths:
             problems.append(f"{route.path}: two routes")
         item: dict[str, Any] = {"parameters": route.parameters} if route.parameters else {}

@@ -28,7 +28,6 @@ from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
 
 from matches import selectors, services
 from matches.live import snapshots
@@ -307,7 +306,6 @@ def _get_events(request: HttpRequest, match_id: int) -> HttpResponse:
         404: NO_MATCH,
     },
 )
-@require_http_methods(["GET", "POST"])
 def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
         response = _post_event(request, match_id)
@@ -354,7 +352,6 @@ def state_etag(snapshot: dict[str, Any], lang: str) -> str:
         404: NO_MATCH,
     },
 )
-@require_GET
 def match_state(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match, its state now, its last_seq and the server's time."""
     if not Match.objects.filter(pk=match_id).exists():
@@ -374,6 +371,7 @@ def _day_or_error(request: HttpRequest):
     return day, None
 
 
+@never_cache
 @operation(
     "get",
     "getMatchesOfDay",
@@ -383,8 +381,6 @@ def _day_or_error(request: HttpRequest):
         400: error_response("date is not YYYY-MM-DD.", "invalid_date", "date must be a day written YYYY-MM-DD."),
     },
 )
-@never_cache
-@require_GET
 def matches_of_day(request: HttpRequest) -> JsonResponse:
     """The matches of a day, each with a summary of its state."""
     day, error = _day_or_error(request)
@@ -393,6 +389,7 @@ def matches_of_day(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"date": day.isoformat(), "matches": snapshots.matches_of_day(day)})
 
 
+@never_cache
 @operation(
     "get",
     "getTournamentMatches",
@@ -403,8 +400,6 @@ def matches_of_day(request: HttpRequest) -> JsonResponse:
         404: NO_TOURNAMENT,
     },
 )
-@never_cache
-@require_GET
 def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """A tournament's matches of a day."""
     if not Tournament.objects.filter(pk=tournament_id).exists():
@@ -417,16 +412,16 @@ def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse
     )
 
 
+@never_cache
 @operation(
     "get", "getTime", responses={200: json_content(ServerTime, {"server_time": 1793000010.25}, "Epoch seconds.")}
 )
-@never_cache
-@require_GET
 def server_time(request: HttpRequest) -> JsonResponse:
     """The server's clock (for a client's offset; the websocket's ping is finer)."""
     return JsonResponse({"server_time": time.time()})
 
 
+@never_cache
 @operation(
     "get",
     "getGoals",
@@ -439,8 +434,6 @@ def server_time(request: HttpRequest) -> JsonResponse:
         404: NO_MATCH,
     },
 )
-@never_cache
-@require_GET
 def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
     """The match's last goals, newest first (the scoreboard reads them again after a gap).
 
@@ -454,6 +447,7 @@ def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
 # --- GET/POST /api/matches/{id}/confirmations ------------------------------------------------
 
 
+@never_cache
 @operation(
     "get",
     "getConfirmations",
@@ -500,8 +494,6 @@ def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
         ),
     },
 )
-@never_cache
-@require_http_methods(["GET", "POST"])
 def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
     """GET: the match's score confirmations (its officials). POST {period, score: {home, away}}: an
     umpire confirms the score at the end of a chukker (201), refused with 409 when the log says
@@ -537,7 +529,6 @@ def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
     "getOpenApi",
     responses={200: {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}},
 )
-@require_GET
 def openapi_document(request: HttpRequest) -> JsonResponse:
     """This document."""
     return JsonResponse(openapi.document(), json_dumps_params={"ensure_ascii": False})

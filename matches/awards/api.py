@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
 from matches.api.openapi_components import LANGUAGE, NO_MATCH, NO_TOURNAMENT, json_content
 from matches.api.operations import operation
@@ -21,14 +20,13 @@ def _not_found(message: str) -> JsonResponse:
     return api_error(404, "not_found", message)
 
 
+@never_cache
 @operation(
     "get",
     "getMatchAwards",
     parameters=[LANGUAGE],
     responses={200: json_content(MatchAwards, EXAMPLE_MATCH_AWARDS, "The awards given."), 404: NO_MATCH},
 )
-@never_cache
-@require_GET
 def match_awards(request: HttpRequest, match_id: int) -> JsonResponse:
     """The match's MVP and Best Playing Pony (public)."""
     match = Match.objects.select_related("home__team", "away__team").filter(pk=match_id).first()
@@ -37,14 +35,13 @@ def match_awards(request: HttpRequest, match_id: int) -> JsonResponse:
     return JsonResponse(selectors.match_awards_json(match), json_dumps_params={"ensure_ascii": False})
 
 
+@never_cache
 @operation(
     "get",
     "getTournamentAwards",
     parameters=[LANGUAGE],
     responses={200: json_content(TournamentAwards, EXAMPLE_TOURNAMENT_AWARDS, "The awards given."), 404: NO_TOURNAMENT},
 )
-@never_cache
-@require_GET
 def tournament_awards(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """The tournament's awards and those of each of its matches (public)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()

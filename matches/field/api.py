@@ -21,7 +21,6 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
 
 from matches.api.openapi_components import LANGUAGE, NO_MATCH, TOO_LARGE, error_response, json_content
 from matches.api.operations import operation
@@ -91,6 +90,7 @@ def _checked(request: HttpRequest, match_id: int):
         return None, None, _refused(refusal)
 
 
+@csrf_exempt
 @operation(
     "get",
     "getFieldTokenMatches",
@@ -102,8 +102,6 @@ def _checked(request: HttpRequest, match_id: int):
         403: TOKEN_REFUSED,
     },
 )
-@csrf_exempt
-@require_GET
 def token_matches(request: HttpRequest) -> JsonResponse:
     """The matches the token authorises: what ``field_pair`` without ``--match`` pairs."""
     try:
@@ -126,6 +124,7 @@ def token_matches(request: HttpRequest) -> JsonResponse:
     return response
 
 
+@csrf_exempt
 @operation(
     "get",
     "getFieldPairing",
@@ -138,8 +137,6 @@ def token_matches(request: HttpRequest) -> JsonResponse:
         404: NO_MATCH,
     },
 )
-@csrf_exempt
-@require_GET
 def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
     token, match, refused = _checked(request, match_id)
     if refused is not None:
@@ -151,6 +148,7 @@ def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
     return response
 
 
+@csrf_exempt
 @operation(
     "get",
     "getFieldReplica",
@@ -180,8 +178,6 @@ def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
         413: TOO_LARGE,
     },
 )
-@csrf_exempt
-@require_http_methods(["GET", "POST"])
 def match_log(request: HttpRequest, match_id: int) -> JsonResponse:
     token, match, refused = _checked(request, match_id)
     if refused is not None:

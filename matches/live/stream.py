@@ -22,7 +22,6 @@ from channels.db import database_sync_to_async
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from matches import selectors
 from matches.api.openapi_components import NO_MATCH, error_response
@@ -149,7 +148,6 @@ ACCEPT_STREAM = {
         ),
     },
 )
-@require_GET
 async def match_stream(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match's live frames as ``text/event-stream`` (404 JSON for no such match; 406 for a
     client that did not ask for an event stream, which would otherwise wait on it for ever)."""

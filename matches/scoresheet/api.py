@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
 
 from matches.api.openapi_components import (
     LANGUAGE,
@@ -37,6 +36,7 @@ def _match(match_id: int) -> Match | None:
     return Match.objects.select_related("tournament", "referee").filter(pk=match_id).first()
 
 
+@never_cache
 @operation(
     "get",
     "getScoresheet",
@@ -48,8 +48,6 @@ def _match(match_id: int) -> Match | None:
         404: NO_MATCH,
     },
 )
-@never_cache
-@require_GET
 def match_scoresheet(request: HttpRequest, match_id: int) -> JsonResponse:
     """The official scoresheet: the log hash now and the officials' signatures."""
     match = _match(match_id)
@@ -60,6 +58,7 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> JsonResponse:
     return JsonResponse(scoresheet(match).as_json())
 
 
+@never_cache
 @operation(
     "post",
     "signScoresheet",
@@ -89,8 +88,6 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> JsonResponse:
         ),
     },
 )
-@never_cache
-@require_POST
 def match_scoresheet_sign(request: HttpRequest, match_id: int) -> JsonResponse:
     """An umpire or the referee signs the final result as the log is now."""
     match = _match(match_id)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
 from matches.api.openapi_components import NO_MATCH, NO_TOURNAMENT, json_content
 from matches.api.operations import operation
@@ -41,6 +40,7 @@ def _no_format() -> JsonResponse:
     return api_error(400, "invalid_format", _("format must be json or csv."))
 
 
+@never_cache
 @operation(
     "get",
     "getMatchStats",
@@ -65,8 +65,6 @@ def _no_format() -> JsonResponse:
     route_kwargs={"csv": True},
     responses={200: CSV, 404: NO_MATCH},
 )
-@never_cache
-@require_GET
 def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpResponse:
     """A match's box score: per player and per team, from the log (docs/STATISTICS.md)."""
     match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
@@ -82,6 +80,7 @@ def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpR
     return JsonResponse({"match": match.pk, "public": public, **data})
 
 
+@never_cache
 @operation(
     "get",
     "getTournamentStats",
@@ -105,8 +104,6 @@ def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpR
     route_kwargs={"csv": True},
     responses={200: CSV, 404: NO_TOURNAMENT},
 )
-@never_cache
-@require_GET
 def tournament_statistics(request: HttpRequest, tournament_id: int, csv: bool = False) -> HttpResponse:
     """A tournament's statistics: leading scorers, penalty conversion by team, cards."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
