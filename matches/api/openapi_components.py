@@ -1,6 +1,7 @@
-"""The parts of the OpenAPI document (``openapi``): the contract's JSON Schemas as components, the
-parameters, the examples (a test validates each against its schema) and the builders of its
-responses. The API's own schemas are its request and response types (``types``, ``responses``).
+"""The parts of the OpenAPI document (``openapi``): the contract's JSON Schemas as components, and
+what the views' declarations (``operations``) are written with: the header parameters, the security
+schemes, the examples (a test validates each against its schema) and the builders of the answers.
+The API's own schemas are its request and response types (``types``, ``responses``).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Any
 import officiating
 from matches.selectors import SUMMARY_KEYS
 
+from .responses import ErrorAnswer, Refusal, StaleRefusal, StateRefusal
+from .types import REF
+
 SCHEMA_DIR = Path(officiating.__file__).resolve().parent / "schemas"
-REF = "#/components/schemas/"
 
 
 def _contract_schema(name: str) -> dict[str, Any]:
@@ -146,7 +149,9 @@ EXAMPLE_META = {
 }
 
 
-def json_content(schema: dict[str, Any], example: Any, description: str) -> dict[str, Any]:
+def json_content(schema: Any, example: Any, description: str) -> dict[str, Any]:
+    """A JSON answer: ``schema`` a response type (a pydantic model: ``operations`` writes it as the
+    reference to its component) or a JSON Schema (``ref("State")``)."""
     return {"description": description, "content": {"application/json": {"schema": schema, "example": example}}}
 
 
@@ -156,9 +161,17 @@ def error_response(description: str, code: str, message: str, status_body: bool 
     example: dict[str, Any] = {"error": {"code": code, "rule": None, "message": message}}
     if status_body:
         example = {"accepted": False, **example, "state": EXAMPLE_STATE, "last_seq": 29}
-    return json_content(ref("Refusal" if status_body else "ErrorAnswer"), example, description)
+    return json_content(Refusal if status_body else ErrorAnswer, example, description)
 
 
+NO_MATCH = error_response("No such match.", "not_found", "No such match.")
+NO_TOURNAMENT = error_response("No such tournament.", "not_found", "No such tournament.")
+OFFICIALS_ONLY = error_response("Not an official of this match.", "forbidden", "Officials only.")
+# The two reads a CDN may keep (ETag, Cache-Control: max-age=1, stale-while-revalidate).
+NOT_MODIFIED = {
+    "description": "Not modified: If-None-Match named the answer's ETag (no body). Answers carry an ETag and "
+    "Cache-Control (public, max-age=1, stale-while-revalidate=10; an official's events: private, no-cache)."
+}
 TOO_LARGE = error_response(
     "The body is over the size cap (16384 bytes for an event, 1024 for a confirmation; Django's "
     "DATA_UPLOAD_MAX_MEMORY_SIZE for any request).",
@@ -177,7 +190,7 @@ def stale_response() -> dict[str, Any]:
         True,
     )
     body = response["content"]["application/json"]
-    body["schema"] = ref("StaleRefusal")
+    body["schema"] = StaleRefusal
     body["example"] = {
         **body["example"],
         "valid_now": False,
@@ -218,7 +231,7 @@ EXAMPLE_CONFIRMATIONS = {
 def confirmation_refusal(description: str, code: str, message: str) -> dict[str, Any]:
     """A confirmation refused on the log's state (which comes with the refusal)."""
     return json_content(
-        ref("StateRefusal"),
+        StateRefusal,
         {
             "error": {"code": code, "rule": None, "message": message},
             "state": {**EXAMPLE_STATE, "status": "interval", "period": {**EXAMPLE_STATE["period"], "number": 1}},
@@ -227,10 +240,8 @@ def confirmation_refusal(description: str, code: str, message: str) -> dict[str,
     )
 
 
-MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "integer"}}
-TOURNAMENT_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "integer"}}
 # Who may post: an official's session (its cookie) and the CSRF token in a header (Django's).
-SECURITY_SCHEMES = {
+OFFICIAL = {
     "session": {"type": "apiKey", "in": "cookie", "name": "sessionid", "description": "Django's session (log in)."},
     "csrf": {
         "type": "apiKey",
@@ -239,7 +250,6 @@ SECURITY_SCHEMES = {
         "description": "The value of the csrftoken cookie (every write).",
     },
 }
-OFFICIAL = [{"session": [], "csrf": []}]
 LANGUAGE = {
     "name": "Accept-Language",
     "in": "header",
@@ -267,4 +277,30 @@ MATCHES_EXAMPLE = {
             "field_state": {"heard_at": 1793004790.0, "silent": False, "silent_for": None, "kept_at": "field"},
         },
     ],
+}
+EXAMPLE_ACCEPTED = {
+    "accepted": True,
+    "seq": 30,
+    "last_seq": 30,
+    "event": EXAMPLE_STORED,
+    "state": {
+        **EXAMPLE_STATE,
+        "status": "stopped",
+        "score": {"home": 4, "away": 3},
+        "clock": {"elapsed": 231.2, "running": False, "phase": "regular", "anchor": None},
+        "last_seq": 30,
+    },
+}
+EXAMPLE_EVENTS_PAGE = {
+    "events": [
+        {"seq": 30, "id": EXAMPLE_STORED["id"], "type": "goal", "event": EXAMPLE_STORED, "received_at": 1793000026.2}
+    ],
+    "last_seq": 30,
+}
+EXAMPLE_MATCH_STATE = {
+    "match": EXAMPLE_META,
+    "state": EXAMPLE_STOPPED_STATE,
+    "last_seq": 28,
+    "server_time": 1793000010.25,
+    "field": {"heard_at": 1793000008.5, "silent": False, "silent_for": None},
 }

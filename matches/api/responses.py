@@ -1,6 +1,7 @@
-"""The API's response types, defined once (issue 37): each model's JSON Schema is the OpenAPI
-document's component of that name (``types.schemas(*RESPONSE_TYPES)``), and a test validates the API's real answers
-against them (``matches/tests/test_api_openapi.py``). The contract's own shapes (the state, the
+"""The API's response types, defined once (issue 37): a view's declaration names the type of each
+answer (``operations.operation``), whose JSON Schema becomes the OpenAPI document's component of
+that name, and a test validates the API's real answers against them
+(``matches/tests/test_api_openapi.py``). The contract's own shapes (the state, the
 event) stay the match log's JSON Schemas, referred to by ``contract``.
 
 Answers are open objects (a client ignores a key it does not know); a key without a default is
@@ -256,19 +257,3 @@ class ServerSentEvent(ResponseType):
 
 class ServerTime(ResponseType):
     server_time: float = Field(description="Epoch seconds.")
-
-
-RESPONSE_TYPES: tuple[type[BaseModel], ...] = (
-    ErrorAnswer,
-    Refusal,
-    StaleRefusal,
-    StateRefusal,
-    Accepted,
-    EventsPage,
-    MatchesPage,
-    MatchState,
-    GoalsPage,
-    ConfirmationsPage,
-    ServerSentEvent,
-    ServerTime,
-)

@@ -1,7 +1,8 @@
 """The API's request types, defined once (issue 37): each pydantic model both validates what a view
-reads — a body (``polo.api_body.read_body``), a query string (``read_query``) — and gives the
-OpenAPI document its schema (``schemas()``, ``parameters()``), so the document cannot promise what
-the view refuses, or the reverse.
+reads — a body (``polo.api_body.read_body``), a query string (``read_query``) — and, named by the
+view's declaration (``operations.operation``: ``body=``, ``query=``), gives the OpenAPI document its
+schema (``schemas()``, ``parameters()``), so the document cannot promise what the view refuses, or
+the reverse.
 
 Why pydantic (README, "Dependencies"): it validates plain Django views' input without replacing
 them (the views keep their caching, CSRF and streaming), and writes JSON Schema 2020-12, the
@@ -162,12 +163,3 @@ def schemas(*models: type[BaseModel]) -> dict[str, Any]:
         schema_generator=_Schemas,
     )
     return top.get("$defs", {})
-
-
-def body(model: type[BaseModel], example: dict[str, Any]) -> dict[str, Any]:
-    """An OpenAPI ``requestBody`` of ``model`` (its example is validated by the model, here)."""
-    model.model_validate(example)
-    return {
-        "required": True,
-        "content": {"application/json": {"schema": {"$ref": REF + model.__name__}, "example": example}},
-    }

@@ -28,7 +28,6 @@ from django.utils.cache import add_never_cache_headers, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.translation import get_language, gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
 
 from matches import selectors, services
 from matches.live import snapshots
@@ -43,7 +42,30 @@ from polo.api_errors import api_error, error_body
 
 from . import inputs, openapi, types
 from .inputs import CONFIRMATION_MAX_BYTES, EVENT_MAX_BYTES
-from .openapi_components import event_variant
+from .openapi_components import (
+    EXAMPLE_ACCEPTED,
+    EXAMPLE_CONFIRMATIONS,
+    EXAMPLE_EVENT,
+    EXAMPLE_EVENTS_PAGE,
+    EXAMPLE_GOAL,
+    EXAMPLE_MATCH_STATE,
+    LANGUAGE,
+    MATCHES_EXAMPLE,
+    NO_MATCH,
+    NO_TOURNAMENT,
+    NOT_MODIFIED,
+    OFFICIAL,
+    OFFICIALS_ONLY,
+    TOO_LARGE,
+    confirmation_refusal,
+    error_response,
+    event_variant,
+    json_content,
+    ref,
+    stale_response,
+)
+from .operations import operation
+from .responses import Accepted, ConfirmationsPage, EventsPage, GoalsPage, MatchesPage, MatchState, ServerTime
 
 
 def request_language() -> str:
@@ -231,7 +253,59 @@ def _get_events(request: HttpRequest, match_id: int) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@operation(
+    "post",
+    "postEvent",
+    summary="Log one event (scorer, umpires and referee of the match; committee events by the committee)",
+    parameters=[LANGUAGE],
+    security=OFFICIAL,
+    body=ref("Event"),
+    body_example=EXAMPLE_EVENT,
+    responses={
+        201: json_content(Accepted, EXAMPLE_ACCEPTED, "Accepted and appended to the log."),
+        200: json_content(
+            Accepted,
+            {**EXAMPLE_ACCEPTED, "duplicate": True},
+            "A retry of an event already recorded (same id): the first answer again.",
+        ),
+        400: error_response(
+            "The body is not one JSON object, or not JSON the log can keep: nested too deep, "
+            "NaN or Infinity, NUL or an unpaired surrogate in a string.",
+            "invalid_event",
+            "The body must be one event: a JSON object of at most 16384 bytes.",
+        ),
+        403: error_response(
+            "Not logged in, not an official of this match for this event, or the CSRF token is "
+            "missing or wrong (csrf_failed).",
+            "forbidden",
+            "Only the officials of this match may do that.",
+        ),
+        404: NO_MATCH,
+        409: stale_response(),
+        413: TOO_LARGE,
+        422: error_response(
+            "Rejected by the rules, or not a valid event (invalid_event: a key its type does not "
+            "take, named; a field of the wrong shape; a ball out off its line): nothing changed.",
+            "not_in_play",
+            "The ball is not in play.",
+            True,
+        ),
+    },
+)
+@operation(
+    "get",
+    "getEvents",
+    summary="The log after sequence number `since`, in order (private notes only for officials)",
+    query=types.EventsQuery,
+    responses={
+        200: json_content(EventsPage, EXAMPLE_EVENTS_PAGE, "The events with seq > since."),
+        304: NOT_MODIFIED,
+        400: error_response(
+            "since is not a whole number.", "invalid_since", "since must be a whole number (a sequence number)."
+        ),
+        404: NO_MATCH,
+    },
+)
 def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
         response = _post_event(request, match_id)
@@ -268,8 +342,18 @@ def state_etag(snapshot: dict[str, Any], lang: str) -> str:
     return f'W/"{_tag([lang, snapshot["last_seq"], snapshot["match"], state, said])}"'
 
 
-@require_GET
+@operation(
+    "get",
+    "getState",
+    parameters=[LANGUAGE],
+    responses={
+        200: json_content(MatchState, EXAMPLE_MATCH_STATE, "The state (the engine's, projected to server_time)."),
+        304: NOT_MODIFIED,
+        404: NO_MATCH,
+    },
+)
 def match_state(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match, its state now, its last_seq and the server's time."""
     if not Match.objects.filter(pk=match_id).exists():
         response = _not_found()
         add_never_cache_headers(response)
@@ -288,8 +372,17 @@ def _day_or_error(request: HttpRequest):
 
 
 @never_cache
-@require_GET
+@operation(
+    "get",
+    "getMatchesOfDay",
+    query=types.DayQuery,
+    responses={
+        200: json_content(MatchesPage, MATCHES_EXAMPLE, "The day's matches in starting order."),
+        400: error_response("date is not YYYY-MM-DD.", "invalid_date", "date must be a day written YYYY-MM-DD."),
+    },
+)
 def matches_of_day(request: HttpRequest) -> JsonResponse:
+    """The matches of a day, each with a summary of its state."""
     day, error = _day_or_error(request)
     if error:
         return error
@@ -297,8 +390,18 @@ def matches_of_day(request: HttpRequest) -> JsonResponse:
 
 
 @never_cache
-@require_GET
+@operation(
+    "get",
+    "getTournamentMatches",
+    query=types.DayQuery,
+    responses={
+        200: json_content(MatchesPage, MATCHES_EXAMPLE, "The day's matches of the tournament."),
+        400: error_response("date is not YYYY-MM-DD.", "invalid_date", "date must be a day written YYYY-MM-DD."),
+        404: NO_TOURNAMENT,
+    },
+)
 def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """A tournament's matches of a day."""
     if not Tournament.objects.filter(pk=tournament_id).exists():
         return api_error(404, "not_found", _("No such tournament."))
     day, error = _day_or_error(request)
@@ -310,15 +413,31 @@ def tournament_matches(request: HttpRequest, tournament_id: int) -> JsonResponse
 
 
 @never_cache
-@require_GET
+@operation(
+    "get", "getTime", responses={200: json_content(ServerTime, {"server_time": 1793000010.25}, "Epoch seconds.")}
+)
 def server_time(request: HttpRequest) -> JsonResponse:
+    """The server's clock (for a client's offset; the websocket's ping is finer)."""
     return JsonResponse({"server_time": time.time()})
 
 
 @never_cache
-@require_GET
+@operation(
+    "get",
+    "getGoals",
+    responses={
+        200: json_content(
+            GoalsPage,
+            {"goals": [EXAMPLE_GOAL], "last_seq": 30},
+            "At most the last 8 goals, as of the log position last_seq.",
+        ),
+        404: NO_MATCH,
+    },
+)
 def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
-    """The last goals, for a scoreboard that has missed some events (a reconnect, a gap)."""
+    """The match's last goals, newest first (the scoreboard reads them again after a gap).
+
+    For a scoreboard that has missed some events (a reconnect, a gap)."""
     match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
     if match is None:
         return _not_found()
@@ -329,7 +448,52 @@ def match_goals(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@operation(
+    "get",
+    "getConfirmations",
+    summary="The umpires' score confirmations, oldest first (the match's officials)",
+    responses={
+        200: json_content(ConfirmationsPage, EXAMPLE_CONFIRMATIONS, "Every confirmation of the match."),
+        403: OFFICIALS_ONLY,
+        404: NO_MATCH,
+    },
+)
+@operation(
+    "post",
+    "postConfirmation",
+    summary="An umpire (or the referee) confirms the score at the end of a chukker",
+    description="Not a match-log event: the score is checked against the state the log gives now. Confirming "
+    "again adds a row; the newest per umpire and chukker counts.",
+    parameters=[LANGUAGE],
+    security=OFFICIAL,
+    body=types.ConfirmationRequest,
+    body_example={"period": 1, "score": {"home": 1, "away": 0}},
+    responses={
+        201: json_content(ConfirmationsPage, EXAMPLE_CONFIRMATIONS, "Recorded: every confirmation of the match."),
+        400: error_response(
+            "The body does not say a chukker (1-99) and a score (0-999 a team), or is not JSON the API takes.",
+            "invalid",
+            "Send the chukker and the score you confirm.",
+        ),
+        403: error_response(
+            "Not an umpire or the referee of this match.",
+            "forbidden",
+            "Only the match's umpires and referee confirm the score.",
+        ),
+        404: NO_MATCH,
+        409: confirmation_refusal(
+            "The score (or chukker) is not the one the log gives now: here is the state.",
+            "score_changed",
+            "The score has changed since your screen showed it: check it and confirm again.",
+        ),
+        413: TOO_LARGE,
+        422: confirmation_refusal(
+            "The chukker is not over yet.",
+            "period_not_over",
+            "The chukker is not over yet: confirm the score when it ends.",
+        ),
+    },
+)
 def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
     """GET: the match's score confirmations (its officials). POST {period, score: {home, away}}: an
     umpire confirms the score at the end of a chukker (201), refused with 409 when the log says
@@ -360,6 +524,11 @@ def match_confirmations(request: HttpRequest, match_id: int) -> JsonResponse:
     return JsonResponse({"confirmations": officials.score_confirmations(match)}, status=201)
 
 
-@require_GET
+@operation(
+    "get",
+    "getOpenApi",
+    responses={200: {"description": "OpenAPI 3.1", "content": {"application/json": {"schema": {"type": "object"}}}}},
+)
 def openapi_document(request: HttpRequest) -> JsonResponse:
+    """This document."""
     return JsonResponse(openapi.document(), json_dumps_params={"ensure_ascii": False})

@@ -1,5 +1,5 @@
-"""The awards' and the scoresheet's part of the OpenAPI document (``matches.api.openapi`` merges
-``paths()`` and ``schemas()`` into it)."""
+"""The awards' and the scoresheet's part of the OpenAPI document: their response types and examples,
+which the views declare (``matches.awards.api``, ``matches.scoresheet.api``)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from matches.api import types
-from matches.api.openapi_components import (
-    LANGUAGE,
-    MATCH_ID,
-    OFFICIAL,
-    TOO_LARGE,
-    TOURNAMENT_ID,
-    error_response,
-    json_content,
-    ref,
-)
+from matches.api.openapi_components import error_response
 from matches.api.responses import ErrorAnswer, ResponseType
 
 LogHash = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="SHA-256, lowercase hex (docs/SCORESHEET.md).")]
@@ -145,102 +135,18 @@ EXAMPLE_SCORESHEET = {
         }
     ],
 }
-NOT_FOUND = error_response("No such match.", "not_found", "No such match.")
+EXAMPLE_MATCH_AWARDS = {"match_id": 12, "awards": [EXAMPLE_MVP, EXAMPLE_BPP]}
+EXAMPLE_TOURNAMENT_AWARDS = {
+    "tournament_id": 3,
+    "awards": [EXAMPLE_MVP],
+    "matches": [{"match_id": 12, "title": "La Dolfina v Ellerstina", "awards": [EXAMPLE_BPP]}],
+}
 
 
-def _refusal(description: str, code: str, message: str) -> dict[str, Any]:
+def scoresheet_refusal(description: str, code: str, message: str) -> dict[str, Any]:
+    """A signature refused: the error and the scoresheet."""
     response = error_response(description, code, message)
     body = response["content"]["application/json"]
-    body["schema"] = ref("ScoresheetRefusal")
+    body["schema"] = ScoresheetRefusal
     body["example"]["scoresheet"] = EXAMPLE_SCORESHEET
     return response
-
-
-def paths() -> dict[str, Any]:
-    return {
-        "/api/matches/{match_id}/awards": {
-            "parameters": [MATCH_ID],
-            "get": {
-                "operationId": "getMatchAwards",
-                "summary": "The match's MVP and Best Playing Pony (public)",
-                "parameters": [LANGUAGE],
-                "responses": {
-                    "200": json_content(
-                        ref("MatchAwards"), {"match_id": 12, "awards": [EXAMPLE_MVP, EXAMPLE_BPP]}, "The awards given."
-                    ),
-                    "404": NOT_FOUND,
-                },
-            },
-        },
-        "/api/tournaments/{tournament_id}/awards": {
-            "parameters": [TOURNAMENT_ID],
-            "get": {
-                "operationId": "getTournamentAwards",
-                "summary": "The tournament's awards and those of each of its matches (public)",
-                "parameters": [LANGUAGE],
-                "responses": {
-                    "200": json_content(
-                        ref("TournamentAwards"),
-                        {
-                            "tournament_id": 3,
-                            "awards": [EXAMPLE_MVP],
-                            "matches": [{"match_id": 12, "title": "La Dolfina v Ellerstina", "awards": [EXAMPLE_BPP]}],
-                        },
-                        "The awards given.",
-                    ),
-                    "404": error_response("No such tournament.", "not_found", "No such tournament."),
-                },
-            },
-        },
-        "/api/matches/{match_id}/scoresheet": {
-            "parameters": [MATCH_ID],
-            "get": {
-                "operationId": "getScoresheet",
-                "summary": "The official scoresheet: the log hash now and the officials' signatures",
-                "description": "The match's officials and committee. A signature is valid while no event was "
-                "accepted after it (docs/SCORESHEET.md).",
-                "responses": {
-                    "200": json_content(ref("Scoresheet"), EXAMPLE_SCORESHEET, "The scoresheet."),
-                    "403": error_response("Not an official of this match.", "forbidden", "Officials only."),
-                    "404": NOT_FOUND,
-                },
-            },
-        },
-        "/api/matches/{match_id}/scoresheet/signatures": {
-            "parameters": [MATCH_ID],
-            "post": {
-                "operationId": "signScoresheet",
-                "summary": "An umpire or the referee signs the final result as the log is now",
-                "parameters": [LANGUAGE],
-                "security": OFFICIAL,
-                "requestBody": types.body(types.SignatureRequest, {"log_hash": EXAMPLE_HASH}),
-                "responses": {
-                    "201": json_content(ref("Scoresheet"), EXAMPLE_SCORESHEET, "Signed: the scoresheet now."),
-                    "400": error_response(
-                        "The body does not carry a log hash.", "invalid", "Send the log hash your screen shows."
-                    ),
-                    "403": _refusal(
-                        "Not an umpire or the referee of this match.",
-                        "forbidden",
-                        "Only the match's umpires and referee sign its scoresheet.",
-                    ),
-                    "404": NOT_FOUND,
-                    "409": _refusal(
-                        "The log hash is not the log's now: here is the scoresheet.",
-                        "log_changed",
-                        "The log has changed since your screen showed it: check the result and sign again.",
-                    ),
-                    "413": TOO_LARGE,
-                    "422": _refusal(
-                        "The match is not over.",
-                        "not_final",
-                        "The match is not over: the scoresheet is signed at the final result.",
-                    ),
-                },
-            },
-        },
-    }
-
-
-def schemas() -> dict[str, Any]:
-    return types.schemas(MatchAwards, TournamentAwards, Scoresheet, ScoresheetRefusal)

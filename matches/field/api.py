@@ -21,8 +21,9 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods
 
+from matches.api.openapi_components import LANGUAGE, NO_MATCH, TOO_LARGE, error_response, json_content
+from matches.api.operations import operation
 from matches.api.views import request_language
 from matches.live.broadcast import broadcast_match_field
 from matches.live.snapshots import field_object
@@ -31,6 +32,19 @@ from polo.api_body import BodyRefused, read_json
 from polo.api_errors import api_error
 
 from . import services, wire
+from .openapi import (
+    EXAMPLE_BATCH,
+    EXAMPLE_PAIRING,
+    EXAMPLE_REPLICA,
+    EXAMPLE_TOKEN_MATCHES,
+    FIELD_TOKEN,
+    LOG_REFUSED,
+    TOKEN_REFUSED,
+    FieldBatch,
+    FieldPairing,
+    FieldReplica,
+    FieldTokenMatches,
+)
 from .services import FieldRefusal, ReplicaAnswer
 
 LOG_MAX_BYTES = 2 * 1024 * 1024  # a batch of 500 events with room to spare (Django reads 2.5 MB)
@@ -77,7 +91,17 @@ def _checked(request: HttpRequest, match_id: int):
 
 
 @csrf_exempt
-@require_GET
+@operation(
+    "get",
+    "getFieldTokenMatches",
+    summary="The matches the field token authorises (a match's, or every match of a day's token)",
+    description="A refusal's message is in the request's language (Accept-Language), as every other.",
+    security=FIELD_TOKEN,
+    responses={
+        200: json_content(FieldTokenMatches, EXAMPLE_TOKEN_MATCHES, "The token's matches, in order of their start."),
+        403: TOKEN_REFUSED,
+    },
+)
 def token_matches(request: HttpRequest) -> JsonResponse:
     """The matches the token authorises: what ``field_pair`` without ``--match`` pairs."""
     try:
@@ -101,7 +125,18 @@ def token_matches(request: HttpRequest) -> JsonResponse:
 
 
 @csrf_exempt
-@require_GET
+@operation(
+    "get",
+    "getFieldPairing",
+    summary="Everything a field server needs to keep the match (the field token's holder)",
+    security=FIELD_TOKEN,
+    parameters=[LANGUAGE],
+    responses={
+        200: json_content(FieldPairing, EXAMPLE_PAIRING, "The pairing payload (matches/field/wire.py)."),
+        403: TOKEN_REFUSED,
+        404: NO_MATCH,
+    },
+)
 def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
     token, match, refused = _checked(request, match_id)
     if refused is not None:
@@ -114,7 +149,35 @@ def match_pairing(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 @csrf_exempt
-@require_http_methods(["GET", "POST"])
+@operation(
+    "get",
+    "getFieldReplica",
+    summary="Where the replica of the field's log stands",
+    security=FIELD_TOKEN,
+    parameters=[LANGUAGE],
+    responses={
+        200: json_content(FieldReplica, {**EXAMPLE_REPLICA, "appended": 0}, "The replica."),
+        403: TOKEN_REFUSED,
+        404: NO_MATCH,
+    },
+)
+@operation(
+    "post",
+    "postFieldLog",
+    summary="A batch of the field's log, appended verbatim (resumable, idempotent by event id)",
+    security=FIELD_TOKEN,
+    parameters=[LANGUAGE],
+    body=FieldBatch,
+    body_example=EXAMPLE_BATCH,
+    responses={
+        200: json_content(FieldReplica, EXAMPLE_REPLICA, "Appended (or held already)."),
+        400: error_response("Not a batch of the log.", "invalid_log", "The log is not valid: …"),
+        403: TOKEN_REFUSED,
+        404: NO_MATCH,
+        409: LOG_REFUSED,
+        413: TOO_LARGE,
+    },
+)
 def match_log(request: HttpRequest, match_id: int) -> JsonResponse:
     token, match, refused = _checked(request, match_id)
     if refused is not None:

@@ -1,5 +1,6 @@
-"""The field server's part of the OpenAPI document (``matches.api.openapi`` merges ``paths()``,
-``schemas()`` and ``security_schemes()`` into it): docs/LIVE-PROTOCOL.md, "A match kept at the field"."""
+"""The field server's part of the OpenAPI document (docs/LIVE-PROTOCOL.md, "A match kept at the
+field"): its security scheme, request and response types and examples, which the views declare
+(``matches.field.api``)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from matches.api import types
-from matches.api.openapi_components import LANGUAGE, MATCH_ID, TOO_LARGE, error_response, json_content, ref
+from matches.api.openapi_components import error_response, json_content
 from matches.api.responses import ErrorAnswer, ResponseType
 
-FIELD_TOKEN = [{"fieldToken": []}]
+FIELD_TOKEN = {"fieldToken": {"type": "http", "scheme": "bearer", "description": "A field token (the committee's)."}}
 EXAMPLE_HASH = "5f0c3a6f1b2e4d8a9c7b6e5d4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3a291"
 
 Hash = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="SHA-256, lowercase hex.")]
@@ -78,116 +78,32 @@ class FieldTokenMatches(ResponseType):
 EXAMPLE_REPLICA = {"last_seq": 15, "log_hash": EXAMPLE_HASH, "appended": 3, "duplicates": 0, "kept_at": "field"}
 
 
-def _refusals() -> dict[str, Any]:
-    return {
-        "403": error_response(
-            "No field token, one not known here, expired, revoked, or for another match (field_token_missing, "
-            "field_token_wrong, field_token_expired, field_token_revoked, field_token_other_match).",
-            "field_token_revoked",
-            "The committee revoked this field token: ask the committee for a new one.",
-        ),
-        "404": error_response("No such match.", "not_found", "No such match."),
-    }
-
-
-def paths() -> dict[str, Any]:
-    return {
-        "/api/field/matches": {
-            "get": {
-                "operationId": "getFieldTokenMatches",
-                "summary": "The matches the field token authorises (a match's, or every match of a day's token)",
-                "description": "A refusal's message is in the request's language (Accept-Language), as every other.",
-                "security": FIELD_TOKEN,
-                "responses": {
-                    "200": json_content(
-                        ref("FieldTokenMatches"),
-                        {
-                            "scope": "the matches on Field 1 on 2026-11-29",
-                            "expires_at": 1793048400.0,
-                            "matches": [
-                                {"id": 3, "title": "Blue v Red", "starts_at": 1793000000.0, "field": "Field 1"}
-                            ],
-                        },
-                        "The token's matches, in order of their start.",
-                    ),
-                    "403": _refusals()["403"],
-                },
-            }
-        },
-        "/api/field/matches/{match_id}/pairing": {
-            "parameters": [MATCH_ID],
-            "get": {
-                "operationId": "getFieldPairing",
-                "summary": "Everything a field server needs to keep the match (the field token's holder)",
-                "security": FIELD_TOKEN,
-                "parameters": [LANGUAGE],
-                "responses": {
-                    "200": json_content(
-                        ref("FieldPairing"),
-                        {
-                            "format": "polo-field-pairing",
-                            "version": 2,
-                            "match_id": 3,
-                            "log": [],
-                            "config_hash": EXAMPLE_HASH,
-                        },
-                        "The pairing payload (matches/field/wire.py).",
-                    ),
-                    **_refusals(),
-                },
-            },
-        },
-        "/api/field/matches/{match_id}/log": {
-            "parameters": [MATCH_ID],
-            "get": {
-                "operationId": "getFieldReplica",
-                "summary": "Where the replica of the field's log stands",
-                "security": FIELD_TOKEN,
-                "parameters": [LANGUAGE],
-                "responses": {
-                    "200": json_content(ref("FieldReplica"), {**EXAMPLE_REPLICA, "appended": 0}, "The replica."),
-                    **_refusals(),
-                },
-            },
-            "post": {
-                "operationId": "postFieldLog",
-                "summary": "A batch of the field's log, appended verbatim (resumable, idempotent by event id)",
-                "security": FIELD_TOKEN,
-                "parameters": [LANGUAGE],
-                "requestBody": types.body(
-                    FieldBatch,
-                    {
-                        "after": 0,
-                        "prefix_hash": EXAMPLE_HASH,
-                        "log_hash": EXAMPLE_HASH,
-                        "config_hash": EXAMPLE_HASH,
-                        "events": [],
-                    },
-                ),
-                "responses": {
-                    "200": json_content(ref("FieldReplica"), EXAMPLE_REPLICA, "Appended (or held already)."),
-                    "400": error_response("Not a batch of the log.", "invalid_log", "The log is not valid: …"),
-                    **_refusals(),
-                    "409": json_content(
-                        ref("FieldRefusal"),
-                        {
-                            "error": {"code": "log_gap", "rule": None, "message": "…"},
-                            "detail": {"text": "log_gap", "params": {"last": 12, "after": 14}},
-                            "last_seq": 12,
-                        },
-                        "The batch does not extend the replica (log_gap, log_changed, log_other_match, "
-                        "log_not_accepted, not_kept_at_field): nothing stored.",
-                    ),
-                    "413": TOO_LARGE,
-                },
-            },
-        },
-    }
-
-
-def schemas() -> dict[str, Any]:
-    return types.schemas(FieldBatch, FieldPairing, FieldReplica, FieldRefusal, FieldTokenMatches)
-
-
-def security_schemes() -> dict[str, Any]:
-    return {"fieldToken": {"type": "http", "scheme": "bearer", "description": "A field token (the committee's)."}}
+EXAMPLE_TOKEN_MATCHES = {
+    "scope": "the matches on Field 1 on 2026-11-29",
+    "expires_at": 1793048400.0,
+    "matches": [{"id": 3, "title": "Blue v Red", "starts_at": 1793000000.0, "field": "Field 1"}],
+}
+EXAMPLE_PAIRING = {"format": "polo-field-pairing", "version": 2, "match_id": 3, "log": [], "config_hash": EXAMPLE_HASH}
+EXAMPLE_BATCH = {
+    "after": 0,
+    "prefix_hash": EXAMPLE_HASH,
+    "log_hash": EXAMPLE_HASH,
+    "config_hash": EXAMPLE_HASH,
+    "events": [],
+}
+TOKEN_REFUSED = error_response(
+    "No field token, one not known here, expired, revoked, or for another match (field_token_missing, "
+    "field_token_wrong, field_token_expired, field_token_revoked, field_token_other_match).",
+    "field_token_revoked",
+    "The committee revoked this field token: ask the committee for a new one.",
+)
+LOG_REFUSED = json_content(
+    FieldRefusal,
+    {
+        "error": {"code": "log_gap", "rule": None, "message": "…"},
+        "detail": {"text": "log_gap", "params": {"last": 12, "after": 14}},
+        "last_seq": 12,
+    },
+    "The batch does not extend the replica (log_gap, log_changed, log_other_match, "
+    "log_not_accepted, not_kept_at_field): nothing stored.",
+)

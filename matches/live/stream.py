@@ -22,9 +22,11 @@ from channels.db import database_sync_to_async
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from matches import selectors
+from matches.api.openapi_components import NO_MATCH, error_response
+from matches.api.operations import operation
+from matches.api.responses import ServerSentEvent
 from polo.api_errors import api_error
 
 from . import fanout
@@ -113,7 +115,39 @@ async def _frames(socket: StreamSocket, hub: fanout.Hub, since: int | None):
         await hub.unregister(socket)
 
 
-@require_GET
+# What an EventSource sends: named in the document so that generated requests send it too.
+ACCEPT_STREAM = {
+    "name": "Accept",
+    "in": "header",
+    "required": True,
+    "schema": {"const": "text/event-stream"},
+    "description": "What an EventSource sends (named here so that generated requests send it too: the stream "
+    "answers nothing else).",
+}
+
+
+@operation(
+    "get",
+    "streamMatch",
+    summary="The websocket's frames as Server-Sent Events (for networks that block websockets)",
+    description="For an EventSource (Accept: text/event-stream): a snapshot frame, then every update and "
+    "heartbeat of /ws/matches/{id}/, each as one `data:` line; an update's `id:` is its last_seq, and a "
+    "reconnect's Last-Event-ID gets the missed events with its snapshot. The match's officials get the private "
+    "notes. Any other Accept: 406.",
+    parameters=[ACCEPT_STREAM],
+    responses={
+        200: {
+            "description": "An endless event stream: each event one frame of the websocket.",
+            "content": {"text/event-stream": {"schema": ServerSentEvent}},
+        },
+        404: NO_MATCH,
+        406: error_response(
+            "Not asked for as text/event-stream.",
+            "not_acceptable",
+            "This address streams events: ask for text/event-stream.",
+        ),
+    },
+)
 async def match_stream(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match's live frames as ``text/event-stream`` (404 JSON for no such match; 406 for a
     client that did not ask for an event stream, which would otherwise wait on it for ever)."""

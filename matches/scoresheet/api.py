@@ -7,9 +7,19 @@ from __future__ import annotations
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
 
+from matches.api.openapi_components import (
+    LANGUAGE,
+    NO_MATCH,
+    OFFICIAL,
+    OFFICIALS_ONLY,
+    TOO_LARGE,
+    error_response,
+    json_content,
+)
+from matches.api.operations import operation
 from matches.api.types import SignatureRequest
+from matches.awards.openapi import EXAMPLE_HASH, EXAMPLE_SCORESHEET, Scoresheet, scoresheet_refusal
 from matches.models import Match
 from matches.permissions import is_official
 from polo.api_body import BodyRefused, read_body
@@ -27,8 +37,19 @@ def _match(match_id: int) -> Match | None:
 
 
 @never_cache
-@require_GET
+@operation(
+    "get",
+    "getScoresheet",
+    description="The match's officials and committee. A signature is valid while no event was accepted after "
+    "it (docs/SCORESHEET.md).",
+    responses={
+        200: json_content(Scoresheet, EXAMPLE_SCORESHEET, "The scoresheet."),
+        403: OFFICIALS_ONLY,
+        404: NO_MATCH,
+    },
+)
 def match_scoresheet(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The official scoresheet: the log hash now and the officials' signatures."""
     match = _match(match_id)
     if match is None:
         return api_error(404, "not_found", _("No such match."))
@@ -38,8 +59,37 @@ def match_scoresheet(request: HttpRequest, match_id: int) -> JsonResponse:
 
 
 @never_cache
-@require_POST
+@operation(
+    "post",
+    "signScoresheet",
+    parameters=[LANGUAGE],
+    security=OFFICIAL,
+    body=SignatureRequest,
+    body_example={"log_hash": EXAMPLE_HASH},
+    responses={
+        201: json_content(Scoresheet, EXAMPLE_SCORESHEET, "Signed: the scoresheet now."),
+        400: error_response("The body does not carry a log hash.", "invalid", "Send the log hash your screen shows."),
+        403: scoresheet_refusal(
+            "Not an umpire or the referee of this match.",
+            "forbidden",
+            "Only the match's umpires and referee sign its scoresheet.",
+        ),
+        404: NO_MATCH,
+        409: scoresheet_refusal(
+            "The log hash is not the log's now: here is the scoresheet.",
+            "log_changed",
+            "The log has changed since your screen showed it: check the result and sign again.",
+        ),
+        413: TOO_LARGE,
+        422: scoresheet_refusal(
+            "The match is not over.",
+            "not_final",
+            "The match is not over: the scoresheet is signed at the final result.",
+        ),
+    },
+)
 def match_scoresheet_sign(request: HttpRequest, match_id: int) -> JsonResponse:
+    """An umpire or the referee signs the final result as the log is now."""
     match = _match(match_id)
     if match is None:
         return api_error(404, "not_found", _("No such match."))

@@ -8,8 +8,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
 
+from matches.api.openapi_components import NO_MATCH, NO_TOURNAMENT, json_content
+from matches.api.operations import operation
 from matches.api.types import FormatQuery, read_query
 from matches.models import Match, Tournament
 from matches.permissions import match_role
@@ -17,6 +18,7 @@ from officiating.engine.boxscore_json import box_score_dict
 from polo.api_errors import api_error
 
 from . import csv as stats_csv
+from .openapi import BAD_FORMAT, CSV, EXAMPLE_BOX_SCORE, EXAMPLE_TOURNAMENT_STATS, BoxScore, TournamentStats, or_csv
 from .selectors import match_box_score, tournament_stats, tournament_stats_dict
 
 
@@ -39,8 +41,32 @@ def _no_format() -> JsonResponse:
 
 
 @never_cache
-@require_GET
+@operation(
+    "get",
+    "getMatchStats",
+    query=FormatQuery,
+    responses={
+        200: or_csv(
+            json_content(
+                BoxScore,
+                EXAMPLE_BOX_SCORE,
+                "The box score of the log as it stands (?format=csv: CSV). The public figures for everyone; "
+                "the match's officials and its tournament's committee also get injuries and horse time-outs.",
+            )
+        ),
+        400: BAD_FORMAT,
+        404: NO_MATCH,
+    },
+)
+@operation(
+    "get",
+    "getMatchStatsCsv",
+    summary="A match's box score as CSV: the line score, the teams, the players",
+    route_kwargs={"csv": True},
+    responses={200: CSV, 404: NO_MATCH},
+)
 def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpResponse:
+    """A match's box score: per player and per team, from the log (docs/STATISTICS.md)."""
     match = Match.objects.select_related("tournament", "field", "home__team", "away__team").filter(pk=match_id).first()
     if match is None:
         return api_error(404, "not_found", _("No such match."))
@@ -55,8 +81,31 @@ def match_stats(request: HttpRequest, match_id: int, csv: bool = False) -> HttpR
 
 
 @never_cache
-@require_GET
+@operation(
+    "get",
+    "getTournamentStats",
+    query=FormatQuery,
+    responses={
+        200: or_csv(
+            json_content(
+                TournamentStats,
+                EXAMPLE_TOURNAMENT_STATS,
+                "The leading scorers, penalty conversion by team and the cards (?format=csv: CSV).",
+            )
+        ),
+        400: BAD_FORMAT,
+        404: NO_TOURNAMENT,
+    },
+)
+@operation(
+    "get",
+    "getTournamentStatsCsv",
+    summary="A tournament's statistics as CSV",
+    route_kwargs={"csv": True},
+    responses={200: CSV, 404: NO_TOURNAMENT},
+)
 def tournament_statistics(request: HttpRequest, tournament_id: int, csv: bool = False) -> HttpResponse:
+    """A tournament's statistics: leading scorers, penalty conversion by team, cards."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return api_error(404, "not_found", _("No such tournament."))

@@ -1,5 +1,5 @@
-"""The statistics' part of the OpenAPI document (``matches.api.openapi`` merges ``paths()`` and
-``schemas()`` into it): a match's box score and a tournament's statistics, JSON or CSV."""
+"""The statistics' part of the OpenAPI document: the response types and examples of a match's box
+score and a tournament's statistics, JSON or CSV, which the views declare (``matches.stats.api``)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from matches.api import types
-from matches.api.openapi_components import MATCH_ID, TOURNAMENT_ID, error_response, json_content, ref
+from matches.api.openapi_components import error_response
 from matches.api.responses import ResponseType
 
-FORMAT = types.parameters(types.FormatQuery)
 Count = Annotated[int, Field(ge=0)]
 Goals = Annotated[float, Field(multiple_of=0.5)]  # a handicap's half goals
 Team = Literal["home", "away"]
@@ -297,75 +295,9 @@ EXAMPLE_TOURNAMENT_STATS = {
 CSV = {"description": "The same figures as CSV.", "content": {"text/csv": {"schema": {"type": "string"}}}}
 
 
-def _or_csv(response: dict[str, Any]) -> dict[str, Any]:
+def or_csv(response: dict[str, Any]) -> dict[str, Any]:
     """A JSON answer that ``?format=csv`` gives as CSV."""
     return {**response, "content": {**response["content"], **CSV["content"]}}
 
 
-def paths() -> dict[str, Any]:
-    no_match = error_response("No such match.", "not_found", "No such match.")
-    no_tournament = error_response("No such tournament.", "not_found", "No such tournament.")
-    bad_format = error_response("format is neither json nor csv.", "invalid_format", "format must be json or csv.")
-    match_box = {
-        "200": _or_csv(
-            json_content(
-                ref("BoxScore"),
-                EXAMPLE_BOX_SCORE,
-                "The box score of the log as it stands (?format=csv: CSV). The public figures for everyone; "
-                "the match's officials and its tournament's committee also get injuries and horse time-outs.",
-            )
-        ),
-        "400": bad_format,
-        "404": no_match,
-    }
-    tournament = {
-        "200": _or_csv(
-            json_content(
-                ref("TournamentStats"),
-                EXAMPLE_TOURNAMENT_STATS,
-                "The leading scorers, penalty conversion by team and the cards (?format=csv: CSV).",
-            )
-        ),
-        "400": bad_format,
-        "404": no_tournament,
-    }
-    return {
-        "/api/matches/{match_id}/stats": {
-            "parameters": [MATCH_ID],
-            "get": {
-                "operationId": "getMatchStats",
-                "summary": "A match's box score: per player and per team, from the log (docs/STATISTICS.md)",
-                "parameters": FORMAT,
-                "responses": match_box,
-            },
-        },
-        "/api/matches/{match_id}/stats.csv": {
-            "parameters": [MATCH_ID],
-            "get": {
-                "operationId": "getMatchStatsCsv",
-                "summary": "A match's box score as CSV: the line score, the teams, the players",
-                "responses": {"200": CSV, "404": no_match},
-            },
-        },
-        "/api/tournaments/{tournament_id}/stats": {
-            "parameters": [TOURNAMENT_ID],
-            "get": {
-                "operationId": "getTournamentStats",
-                "summary": "A tournament's statistics: leading scorers, penalty conversion by team, cards",
-                "parameters": FORMAT,
-                "responses": tournament,
-            },
-        },
-        "/api/tournaments/{tournament_id}/stats.csv": {
-            "parameters": [TOURNAMENT_ID],
-            "get": {
-                "operationId": "getTournamentStatsCsv",
-                "summary": "A tournament's statistics as CSV",
-                "responses": {"200": CSV, "404": no_tournament},
-            },
-        },
-    }
-
-
-def schemas() -> dict[str, Any]:
-    return types.schemas(BoxScore, TournamentStats)
+BAD_FORMAT = error_response("format is neither json nor csv.", "invalid_format", "format must be json or csv.")
