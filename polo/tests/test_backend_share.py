@@ -6,7 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from polo.testing import BASE_DIR
+
+# Collection only, in subprocesses of its own: its outcome cannot depend on the pass's backend (CI runs it once).
+pytestmark = pytest.mark.backend_independent
 
 # A module of the rules service (backend-independent) and two of the server (run in every share).
 FILES = [

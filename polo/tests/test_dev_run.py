@@ -11,7 +11,12 @@ import subprocess
 import threading
 import urllib.request
 
+import pytest
+
 from polo.testing import BASE_DIR, free_port
+
+# ./dev run on the embedded defaults whatever the pass's backend: CI runs it once (conftest.py).
+pytestmark = pytest.mark.backend_independent
 
 READY_WITHIN = 180  # seconds: migrations and the demo on a fresh SQLite file, then the server's start
 
