@@ -13,8 +13,6 @@ from typing import Any
 
 from polo.testing import HttpClient, ServerProcess
 
-from .waits import wait_for
-
 DEMO_PASSWORD = "polo-demo"
 
 # Every live page exposes its connections (static/js/live.js, the one debug handle
@@ -127,16 +125,16 @@ def shown(score: float) -> str:
 
 
 def wait_live(page, timeout: float = 10_000) -> None:
-    wait_for(page, IS_LIVE, timeout=timeout)
+    page.wait_for_function(IS_LIVE, timeout=timeout)
 
 
 def wait_seq(page, last_seq: int, timeout: float = 10_000) -> None:
-    wait_for(page, f"() => {LIVE}.lastSeq >= {last_seq}", timeout=timeout)
+    page.wait_for_function(f"() => {LIVE}.lastSeq >= {last_seq}", timeout=timeout)
 
 
 def wait_for_frame(page) -> None:
     """Until the page's match has been redrawn twice more (``ticks``: at each update, and at least
     every 100 ms) and a frame drawn after it: what it shows now is what it made of everything it
     had received before the call, clocks and horns included."""
-    wait_for(page, f"(n) => {LIVE}.ticks >= n", arg=page.evaluate(f"{LIVE}.ticks") + 2, timeout=10_000)
+    page.wait_for_function(f"(n) => {LIVE}.ticks >= n", arg=page.evaluate(f"{LIVE}.ticks") + 2, timeout=10_000)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")

@@ -12,7 +12,6 @@ import pytest
 from polo.testing import HttpClient, ServerProcess
 
 from .live_helpers import DEMO_PASSWORD, PageWatch
-from .waits import wait_for
 
 # A copy of the demo's match in progress, without its log: same teams, field and officials
 # (scorer: "scorer"; umpires: "umpire1", "umpire2"; referee: "referee"), no handicap goals.
@@ -94,7 +93,7 @@ def wait_seq(page, seq: int) -> None:
 def wait_listed(page, n: int) -> None:
     """The screen's log lists at least ``n`` events (the holds of entries in progress are not
     listed: with them, the n-th event listed is no longer seq n)."""
-    wait_for(page, "(n) => document.querySelectorAll('#log .log-entry, #recent .log-entry').length >= n", arg=n)
+    page.wait_for_function("(n) => document.querySelectorAll('#log .log-entry, #recent .log-entry').length >= n", arg=n)
 
 
 def press(page, *keys: str) -> None:
@@ -136,10 +135,8 @@ def clock_running(page) -> None:
 
 def live_clock_stopped(page) -> None:
     """Any page of PoloLive (the public scoreboard too): its clock has stopped."""
-    wait_for(
-        page,
-        "() => { const l = PoloLive.instances[0];"
-        " return !!(l && l.state && l.state.clock && !l.state.clock.running); }",
+    page.wait_for_function(
+        "() => { const l = PoloLive.instances[0]; return !!(l && l.state && l.state.clock && !l.state.clock.running); }"
     )
 
 
@@ -169,14 +166,14 @@ def first_key_clock(page) -> dict[str, Any]:
 
 def clock_past(page, seconds: float) -> None:
     """Wait until the page's official clock has run past ``seconds``."""
-    wait_for(page, "(s) => PoloLive.instances[0].clockElapsed() > s", arg=seconds)
+    page.wait_for_function("(s) => PoloLive.instances[0].clockElapsed() > s", arg=seconds)
 
 
 def time_passes(page, seconds: float) -> None:
     """Wait until the synced server time is ``seconds`` later than now: an official taking that
     long over an entry (a condition on the clock, not a sleep)."""
     start = page.evaluate("() => PoloLive.instances[0].serverNow()")
-    wait_for(page, "(t) => PoloLive.instances[0].serverNow() > t", arg=start + seconds)
+    page.wait_for_function("(t) => PoloLive.instances[0].serverNow() > t", arg=start + seconds)
 
 
 def projected_clock(data: dict[str, Any]) -> float:

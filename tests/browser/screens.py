@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .waits import wait_for
-
 # {m}: a match id, {t}: its tournament's id.
 PUBLIC_PER_MATCH = {
     "scoreboard": "/matches/{m}/",
@@ -89,7 +87,7 @@ def settle(page, timeout: float = 15_000) -> None:
     """Until every live connection of the page has its state (a live page draws each state as it
     comes), the web fonts are in and two more animation frames are drawn: the page shows what it
     was sent, laid out."""
-    wait_for(page, ALL_LIVE, timeout=timeout)
+    page.wait_for_function(ALL_LIVE, timeout=timeout)
     page.evaluate(
         "async () => { await document.fonts.ready;"
         " await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))); }"

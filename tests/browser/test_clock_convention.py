@@ -16,7 +16,6 @@ from playwright.sync_api import expect
 
 from .committee_browser import PageWatch, log_in, module_server, shell
 from .live_helpers import IS_LIVE, page_module, post, scorer
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +77,7 @@ def played(seconds: float) -> str:
 def test_the_scoreboard_shows_time_left_labelled_and_its_button_switches_for_good(server, page, watch, match_id):
     url = f"{server.url}/matches/{match_id}/"
     page.goto(url)
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock")).to_have_text("5:20")
     expect(role(page, "clock-label")).to_have_text("time left")
     expect(role(page, "goals-clock-heading")).to_have_text("Time left")
@@ -94,14 +93,14 @@ def test_the_scoreboard_shows_time_left_labelled_and_its_button_switches_for_goo
     expect(toggle).to_have_text("Show time left")
 
     page.reload()  # the choice is this screen's, remembered
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock-label")).to_have_text("time played")
     expect(role(page, "clock")).to_have_text("1:40")
     expect(first_goal_time(page)).to_have_text("1:40")
 
     # The address wins over the saved choice; the button then rewrites the address, so a reload keeps it.
     page.goto(url + "?clock=left")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock-label")).to_have_text("time left")
     expect(role(page, "clock")).to_have_text("5:20")
     role(page, "clock-toggle").click()
@@ -112,14 +111,14 @@ def test_the_scoreboard_shows_time_left_labelled_and_its_button_switches_for_goo
 
     # The TV layout is a screen of its own: time left until chosen otherwise there.
     page.goto(url + "?tv=1")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock-label")).to_have_text("time left")
     expect(role(page, "clock")).to_have_text("5:20")
 
 
 def test_the_address_picks_time_played(server, page, watch, match_id):
     page.goto(f"{server.url}/matches/{match_id}/?clock=played")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock-label")).to_have_text("time played")
     expect(role(page, "clock")).to_have_text("1:40")
     expect(first_goal_time(page)).to_have_text("1:40")
@@ -128,7 +127,7 @@ def test_the_address_picks_time_played(server, page, watch, match_id):
 
 def test_a_goal_that_arrives_live_is_listed_in_the_clocks_convention(server, page, watch, match_id):
     page.goto(f"{server.url}/matches/{match_id}/?clock=played")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     official = scorer(server)
     post(official, match_id, {"type": "play"})
     answer = post(official, match_id, {"type": "goal", "team": "away", "number": 2})
@@ -145,12 +144,12 @@ def test_a_goal_that_arrives_live_is_listed_in_the_clocks_convention(server, pag
 
 def test_the_overlay_labels_its_clock_and_takes_the_convention_from_its_address(server, page, watch, match_id):
     page.goto(f"{server.url}/matches/{match_id}/overlay/")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock", "#overlay")).to_have_text("5:20")
     expect(role(page, "clock-label", "#overlay")).to_have_text("time left")
     assert page.locator("#overlay button").count() == 0  # no button on a video: the address chooses
     page.goto(f"{server.url}/matches/{match_id}/overlay/?clock=played&lang=es")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock", "#overlay")).to_have_text("1:40")
     expect(role(page, "clock-label", "#overlay")).to_have_text("tiempo jugado")
 
@@ -172,7 +171,7 @@ def test_the_committee_page_shows_time_played_labelled(server, context, page, wa
     board = "#board"
     expect(role(page, "clock", board)).to_have_text("1:40")
     expect(role(page, "clock-label", board)).to_have_text("time played")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     role(page, "clock-toggle", board).click()
     expect(role(page, "clock", board)).to_have_text("5:20")
     expect(role(page, "clock-label", board)).to_have_text("time left")
@@ -184,7 +183,7 @@ def test_the_committee_page_shows_time_played_labelled(server, context, page, wa
 def test_the_scoreboard_speaks_spanish(server, context, page, watch, match_id):
     context.add_cookies([{"name": "django_language", "value": "es", "url": server.url}])
     page.goto(f"{server.url}/matches/{match_id}/")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     expect(role(page, "clock-label")).to_have_text("tiempo restante")
     expect(role(page, "goals-clock-heading")).to_have_text("Tiempo restante")
     role(page, "clock-toggle").click()
@@ -207,7 +206,7 @@ FORMATS = [
 
 def test_the_module_formats_both_conventions_like_the_live_clock(server, page, watch, match_id):
     page.goto(f"{server.url}/matches/{match_id}/")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     module = page_module("clock-convention.js")
     got = page.evaluate(
         f"""async (rows) => {{

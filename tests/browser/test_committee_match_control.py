@@ -12,7 +12,6 @@ import pytest
 from playwright.sync_api import expect
 
 from .committee_browser import DEMO_MATCH, TIED_MATCH, PageWatch, log_in, module_server, shell
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -73,8 +72,8 @@ def test_a_shootout_from_the_tie_to_the_winner(server, browser, context, page):
         umpire_watch = PageWatch(umpire)
         umpire.goto(f"{server.url}/committee/matches/{match_id}/shootout/")
         expect(umpire.locator("#shootout")).to_contain_text("Waiting for the committee's decision.")
-        wait_for(
-            umpire, "() => window.PoloLive && PoloLive.instances.length > 0 && PoloLive.instances[0].status === 'live'"
+        umpire.wait_for_function(
+            "() => window.PoloLive && PoloLive.instances.length > 0 && PoloLive.instances[0].status === 'live'"
         )
 
         # 1. The lot: the away captain calls tails; the coin tossed at the field fell heads.

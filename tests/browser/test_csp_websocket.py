@@ -11,7 +11,6 @@ import threading
 import pytest
 
 from .live_helpers import IS_LIVE, LIVE, PageWatch, demo_match_id, wait_live
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +71,7 @@ def test_the_scoreboard_s_websocket_connects_under_connect_src_self(live_server_
     wait_live(page)  # the socket is open and its snapshot arrived
     assert page.evaluate(f"{LIVE}.wsUrl()").startswith(live_server_proc.url.replace("http://", "ws://"))
     # The clock offset is measured over that socket: pings answered (no CSP violation: ``watch``).
-    wait_for(page, f"() => {LIVE}.state && {LIVE}.lastSeq > 0", timeout=10_000)
+    page.wait_for_function(f"() => {LIVE}.state && {LIVE}.lastSeq > 0", timeout=10_000)
 
 
 def test_the_overlay_is_framed_by_the_configured_switcher_only(make_server, context, switcher, intruder):
@@ -84,7 +83,7 @@ def test_the_overlay_is_framed_by_the_configured_switcher_only(make_server, cont
     page.goto(switcher.frame(overlay))
     page.frame_locator("#bar").locator("#overlay").wait_for(timeout=10_000)
     bar = next(f for f in page.frames if f.url == overlay)
-    wait_for(bar, IS_LIVE, timeout=10_000)  # framed, and its websocket live
+    bar.wait_for_function(IS_LIVE, timeout=10_000)  # framed, and its websocket live
     assert watch.problems() == []
 
     refused = context.new_page()

@@ -14,7 +14,6 @@ from matches.demo import DEMO_PASSWORD
 from matches.tests.field_link import Paired, manage_json, until
 
 from .live_helpers import PageWatch, shown
-from .waits import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -26,8 +25,7 @@ HEARD = {
 
 
 def heard_ago_at_least(page, selector: str, seconds: int) -> None:
-    wait_for(
-        page,
+    page.wait_for_function(
         "([sel, s]) => { const n = document.querySelector(sel); return n && !n.hidden && n.dataset.heardAgo !== '' "
         "&& Number(n.dataset.heardAgo) >= s; }",
         arg=[selector, seconds],
@@ -36,8 +34,7 @@ def heard_ago_at_least(page, selector: str, seconds: int) -> None:
 
 
 def heard_ago_below(page, selector: str, seconds: int) -> None:
-    wait_for(
-        page,
+    page.wait_for_function(
         "([sel, s]) => { const n = document.querySelector(sel); return n && n.dataset.heardAgo !== '' "
         "&& Number(n.dataset.heardAgo) < s; }",
         arg=[selector, seconds],

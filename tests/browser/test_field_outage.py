@@ -18,7 +18,6 @@ import pytest
 from polo.testing import ServerProcess
 
 from .officials_helpers import click_field, events, log_in, new_match, open_screen, press, wait_seq
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -57,8 +56,7 @@ def shown(page) -> dict:
 def kept_here(page, entries: int) -> None:
     """The screen shows its own fold of the log and its ``entries`` kept entries (the engine ran)."""
     page.wait_for_selector(f'#conn[data-queued="{entries}"]', state="attached")
-    wait_for(
-        page,
+    page.wait_for_function(
         "(n) => document.documentElement.dataset.fieldLocal !== undefined && "
         "document.getElementById('conn').dataset.queued === String(n)",
         arg=entries,
@@ -67,7 +65,7 @@ def kept_here(page, entries: int) -> None:
 
 
 def device_keeps_everything(page) -> None:
-    wait_for(page, "() => document.documentElement.dataset.fieldCached === 'true'", timeout=120_000)
+    page.wait_for_function("() => document.documentElement.dataset.fieldCached === 'true'", timeout=120_000)
 
 
 def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_kept(server, context, page):
@@ -82,17 +80,16 @@ def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_k
     before_goal = server_now(page)
     press(page, "g", "h", "1")  # goal, home #1: the clock stops at the first key
     kept_here(page, 2)  # its hold and the goal
-    wait_for(
-        page,
+    page.wait_for_function(
         """() => document.querySelector('#board [data-score="home"]').textContent.trim() === '1'
                  && document.getElementById('restart').dataset.kind === 'throw_in'
-                 && document.querySelector('[data-clock]').dataset.running === 'false'""",
+                 && document.querySelector('[data-clock]').dataset.running === 'false'"""
     )
     assert events(server, match_id)[-1]["type"] == "play"  # the server has nothing of it yet
     before_play = server_now(page)
     press(page, "Space")  # the throw-in after the goal: the clock runs again, at the field
     kept_here(page, 3)
-    wait_for(page, "() => document.querySelector('[data-clock]').dataset.running === 'true'")
+    page.wait_for_function("() => document.querySelector('[data-clock]').dataset.running === 'true'")
 
     context.set_offline(False)
     page.wait_for_selector('#conn[data-queued="0"]', state="attached", timeout=60_000)
@@ -103,7 +100,7 @@ def test_an_outage_at_the_field_loses_nothing_and_the_record_is_what_the_field_k
     assert 0 <= goal["server_time"] - before_goal < 0.3
     assert 0 <= play["server_time"] - before_play < 0.3
     assert [e["seq"] for e in events(server, match_id)] == list(range(1, len(events(server, match_id)) + 1))
-    wait_for(page, "() => document.documentElement.dataset.fieldLocal === undefined")
+    page.wait_for_function("() => document.documentElement.dataset.fieldLocal === undefined")
     assert shown(page)["home"] == "1"
 
 
@@ -120,7 +117,7 @@ def test_a_reload_without_a_link_opens_the_screen_with_what_the_field_kept(serve
     kept_here(page, 2)
     page.reload()  # no link: the service worker opens the screen, the queue and the log are on the device
     kept_here(page, 2)
-    wait_for(page, "() => document.querySelector('#board [data-score=\"away\"]').textContent.trim() === '1'")
+    page.wait_for_function("() => document.querySelector('#board [data-score=\"away\"]').textContent.trim() === '1'")
     assert shown(page)["restart"] == "throw_in"
 
     context.set_offline(False)
@@ -143,7 +140,7 @@ def test_the_public_is_told_it_waits_for_the_field_and_catches_up(server, browse
     try:
         board = crowd.new_page()
         board.goto(f"{server.url}/matches/{match_id}/?lang={lang}")
-        wait_for(board, "() => PoloLive.instances[0] && PoloLive.instances[0].state.clock.running")
+        board.wait_for_function("() => PoloLive.instances[0] && PoloLive.instances[0].state.clock.running")
 
         context.set_offline(True)
         press(page, "g", "h", "1")
@@ -151,12 +148,12 @@ def test_the_public_is_told_it_waits_for_the_field_and_catches_up(server, browse
         assert words in banner.inner_text()
         # The clock is held where the field was last heard, not run on.
         held = board.evaluate("() => PoloLive.instances[0].clockElapsed()")
-        wait_for(board, "() => PoloLive.instances[0].ticks > 3")
+        board.wait_for_function("() => PoloLive.instances[0].ticks > 3")
         assert board.evaluate("() => PoloLive.instances[0].clockElapsed()") == held
         assert board.evaluate("() => PoloLive.instances[0].state.score.home") == 0
 
         context.set_offline(False)
-        wait_for(board, "() => PoloLive.instances[0].state.score.home === 1", timeout=30_000)
+        board.wait_for_function("() => PoloLive.instances[0].state.score.home === 1", timeout=30_000)
         board.wait_for_selector("[data-field-banner]", state="hidden")
     finally:
         crowd.close()
@@ -219,7 +216,7 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
     press(page, "Space")
     kept_here(page, 3)
     # The field's own screen: the horns at 7:00 and 7:30, then the interval (its own fold).
-    wait_for(page, "() => document.documentElement.dataset.fieldStatus === 'interval'", timeout=180_000)
+    page.wait_for_function("() => document.documentElement.dataset.fieldStatus === 'interval'", timeout=180_000)
     assert shown(page)["home"] == "1"
     assert events(server, match_id)[-1]["id"] == "throw-in"  # the server appended no horn meanwhile
 
@@ -249,7 +246,11 @@ def test_an_outage_across_both_horns_and_the_chukkers_end_leaves_the_record_the_
         code, answer = scorer.request("POST", f"/api/matches/{twin}/events", event)
         assert code == 201, (event, answer.get("error"))
 
-    twin_log = [e["event"] for e in events(server, twin)]
+    # (The twin has no timekeeper: its server keeps its clock, as for any match whose scorer's screen
+    # was never heard, and may append its seven-minute horn between two of these posts when the
+    # field's goal took a while to key. The entries are what this compares; their horns, at the
+    # same wall times: test_field_time.)
+    twin_log = [e["event"] for e in events(server, twin) if not e["id"].startswith("auto:")]
     times = ("keyed_at", "server_time")
     assert [{k: v for k, v in e.items() if k not in times} for e in twin_log] == [
         {k: v for k, v in e.items() if k not in times} for e in entries

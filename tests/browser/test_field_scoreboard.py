@@ -14,7 +14,6 @@ from matches.demo import DEMO_PASSWORD
 from matches.tests.field_link import Paired, until
 
 from .live_helpers import PageWatch, shown, wait_live
-from .waits import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -45,14 +44,18 @@ def test_the_scoreboard_says_when_the_field_was_last_heard_from_and_shows_its_sc
             assert status == 201, body
         score = body["state"]["score"]["home"]
         # While the link is down the page shows the field's state as last heard, and how long ago.
-        wait_for(page, """() => Number(document.querySelector('[data-role="kept-at-field"]').dataset.heardAgo) >= 3""")
+        page.wait_for_function(
+            """() => Number(document.querySelector('[data-role="kept-at-field"]').dataset.heardAgo) >= 3"""
+        )
         assert page.locator('[data-role="score-home"]').inner_text() != shown(score)
 
         link.proxy.restore()
         restored = time.monotonic()
         expect(page.locator('[data-role="score-home"]')).to_have_text(shown(score), timeout=5_000)
         assert time.monotonic() - restored < 2.0
-        wait_for(page, """() => Number(document.querySelector('[data-role="kept-at-field"]').dataset.heardAgo) < 3""")
+        page.wait_for_function(
+            """() => Number(document.querySelector('[data-role="kept-at-field"]').dataset.heardAgo) < 3"""
+        )
         assert watch.problems() == []
     finally:
         link.close()

@@ -29,7 +29,6 @@ from .officials_helpers import (
     time_passes,
     watch_first_key,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +54,9 @@ def public(browser):
 
 def open_public(page, server, match_id: int) -> None:
     page.goto(f"{server.url}/matches/{match_id}/")
-    wait_for(page, "() => window.PoloLive && PoloLive.instances.length && PoloLive.instances[0].status === 'live'")
+    page.wait_for_function(
+        "() => window.PoloLive && PoloLive.instances.length && PoloLive.instances[0].status === 'live'"
+    )
 
 
 def by_type(logged: list[dict], kind: str) -> list[dict]:
@@ -133,7 +134,7 @@ def test_an_entry_abandoned_with_esc_leaves_the_clock_as_if_it_never_stopped(ser
     press(page, "Escape")
     clock_running(page)
     clock_running(umpire)
-    wait_for(board, "() => PoloLive.instances[0].state.clock.running")
+    board.wait_for_function("() => PoloLive.instances[0].state.clock.running")
 
     data = state(server, match_id)
     assert data["state"]["holds"] == [] and data["state"]["clock"]["held"] is False
@@ -166,7 +167,7 @@ def test_the_scorer_sees_the_umpire_logging_and_is_not_stopped_by_it(server, con
     # Meanwhile the scorer begins a goal, and the umpire abandons the foul: the goal, begun on a
     # log that only had holds and releases added since, is logged without a conflict to settle.
     press(page, "g")
-    wait_for(page, "() => (PoloLive.instances[0].state.holds || []).length === 2")  # both entries hold it
+    page.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 2")  # both entries hold it
     umpire.tap("#command .cancel")
     page.wait_for_selector("#presence", state="hidden")
     press(page, "h", "1")

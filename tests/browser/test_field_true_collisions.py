@@ -20,7 +20,6 @@ from .officials_helpers import (
     press,
     state,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +42,7 @@ def test_an_umpires_foul_meanwhile_is_shown_and_the_ball_out_can_only_be_dropped
 
     press(page, "o", "s", "Enter")  # the scorer begins a ball out …
     clock_stopped(page)
-    wait_for(page, "() => (PoloLive.instances[0].state.holds || []).length === 1")
+    page.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 1")
     post(
         official(server, "umpire1"),
         match_id,  # … and an umpire logs a foul meanwhile
@@ -69,7 +68,7 @@ def test_an_umpires_foul_meanwhile_is_shown_and_the_ball_out_can_only_be_dropped
     page.click('#conflict [data-action="discard"]')
     page.wait_for_selector("#conflict", state="hidden")
     queued(page, 0)
-    wait_for(page, "() => (PoloLive.instances[0].state.holds || []).length === 0")
+    page.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 0")
     logged = events(server, match_id)
     assert [e["type"] for e in logged] == ["play", "hold", "foul", "release"]
     assert logged[3]["event"]["target"] == logged[1]["id"]  # the scorer's hold went with the entry
@@ -84,7 +83,7 @@ def test_an_entry_still_valid_on_the_new_state_is_kept_at_its_first_key(server, 
     open_screen(page, server, match_id)
 
     press(page, "g", "a")  # a goal for away, the hitter still to give …
-    wait_for(page, "() => (PoloLive.instances[0].state.holds || []).length === 1")
+    page.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 1")
     held_at = state(server, match_id)["state"]["clock"]["elapsed"]
     post(official(server, "umpire2"), match_id, {"type": "mount", "team": "home", "number": 2, "horse": "Lucera"})
     press(page, "2")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from .live_helpers import LIVE, ensure_in_play, post, shown, state, wait_live, wait_seq
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -41,8 +40,7 @@ def follow_a_goal(server, page, match_id: int, official) -> None:
     wait_seq(page, before["last_seq"], timeout=15_000)
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 1})
     wait_seq(page, answer["last_seq"], timeout=15_000)
-    wait_for(
-        page,
+    page.wait_for_function(
         "(want) => document.querySelector('#scoreboard [data-role=\"score-home\"]').innerText.trim() === want",
         arg=shown(answer["state"]["score"]["home"]),
         timeout=5_000,
@@ -73,7 +71,7 @@ def test_with_websockets_and_event_streams_blocked_the_scoreboard_polls(
     page.on("request", lambda r: polls.append(r.url) if "/state" in r.url else None)
     page.add_init_script(BLOCK_WEBSOCKETS + NO_EVENT_SOURCE)
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
-    wait_for(page, "() => window.__socketsTried >= 2", timeout=15_000)
+    page.wait_for_function("() => window.__socketsTried >= 2", timeout=15_000)
     follow_a_goal(live_server_proc, page, match_id, official)
     assert page.evaluate(f"{LIVE}.status") != "live"  # it says so: no live connection, polling
     assert polls, "the page did not poll the state"

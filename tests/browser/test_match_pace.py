@@ -27,7 +27,6 @@ from .officials_helpers import (
 )
 from .paced_matches import paced_matches
 from .screens import HEIGHTS, WIDTHS, new_context, settle
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -129,7 +128,7 @@ def test_enter_in_the_collision_panel_drops_the_entry_rather_than_logging_it_twi
     post(official(server, "scorer"), match_id, {"type": "play"})
     open_screen(laptop, server, match_id)
     press(laptop, "f", "a", "3")  # the scorer types away #3's foul …
-    wait_for(laptop, "() => (PoloLive.instances[0].state.holds || []).length === 1")
+    laptop.wait_for_function("() => (PoloLive.instances[0].state.holds || []).length === 1")
     # … which an umpire logs meanwhile from the tablet: the same foul.
     post(official(server, "umpire1"), match_id, {"type": "foul", "against": "away", "number": 3, "penalty": "2"})
     press(laptop, "2", "Enter", "Enter", "Enter")  # Penalty 2, no spot, log it
@@ -165,9 +164,9 @@ def test_the_log_numbers_run_on_and_play_and_the_scorers_horn_show_their_clock(l
     press(laptop, "Space")
     wait_listed(laptop, 1)
     press(laptop, "f", "a", "3", "2", "Enter", "Enter", "Enter")  # a foul: its first key holds the clock
-    wait_for(laptop, "() => document.querySelectorAll('#log .log-entry').length >= 2")
+    laptop.wait_for_function("() => document.querySelectorAll('#log .log-entry').length >= 2")
     press(laptop, "Space")
-    wait_for(laptop, "() => document.querySelectorAll('#log .log-entry').length >= 3")
+    laptop.wait_for_function("() => document.querySelectorAll('#log .log-entry').length >= 3")
     press(laptop, "h", "s", "Enter")  # the scorer's seven-minute horn (early: the clock says when it came)
     laptop.wait_for_selector('#log .log-entry[data-type="horn"]')
     logged = events(server, match_id)
@@ -298,7 +297,7 @@ def public(browser, width: str, lang: str, address: str | None = None):
 
 
 def shows(page, role: str, text: str) -> None:
-    wait_for(page, "([role, text]) => document.querySelector(`[data-role=${role}]`).textContent === text",
+    page.wait_for_function("([role, text]) => document.querySelector(`[data-role=${role}]`).textContent === text",
                            arg=[role, text])  # fmt: skip
 
 
@@ -345,7 +344,7 @@ def test_extra_time_is_labelled_extra_time_not_time_left(browser, server, lang, 
         ("tv", "overlay/", "clock-label"),
     ):
         context, page = public(browser, width, lang, f"{server.url}/matches/{match_id}/{path}")
-        wait_for(page, "() => /^[+]0:[0-9]{2}$/.test(document.querySelector('[data-role=clock]').textContent)")
+        page.wait_for_function("() => /^[+]0:[0-9]{2}$/.test(document.querySelector('[data-role=clock]').textContent)")
         assert page.inner_text(f'[data-role="{role}"]') == label, (width, path)
         context.close()
 
@@ -449,7 +448,7 @@ def test_espanol_chosen_in_the_header_is_still_spanish_in_a_fresh_browser(browse
     context, page = public(browser, "phone", "en")
     page.goto(f"{server.url}/matches/{paced(server, 'in_play')}/")
     page.click(".lang-switch button")
-    wait_for(page, "() => document.documentElement.lang === 'es'")
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
     [cookie] = [c for c in context.cookies() if c["name"] == "django_language"]
     assert cookie["value"] == "es" and cookie["expires"] > 0  # kept when the browser closes
     fresh = browser.new_context(viewport={"width": 390, "height": 844}, locale="en",

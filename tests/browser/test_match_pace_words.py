@@ -28,7 +28,6 @@ from .officials_helpers import (
 from .paced_matches import paced_matches
 from .phases import phase_matches
 from .screens import HEIGHTS, LONG_NAMES, new_context, settle
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -132,10 +131,10 @@ def test_the_officials_field_says_the_clock_is_held_while_a_stoppage_is_typed(br
         assert page.inner_text("#restart") == in_play
 
     press(laptop, "f")  # the first key of a foul holds the clock: at once on the scorer's own screen …
-    wait_for(laptop, "(w) => document.getElementById('restart').textContent === w", arg=held)
+    laptop.wait_for_function("(w) => document.getElementById('restart').textContent === w", arg=held)
     assert laptop.inner_text("[data-status-text]") == held  # the board's words, under the field too
     # … and on the umpire's tablet once the server has the hold.
-    wait_for(tablet, "(w) => document.getElementById('restart').textContent === w", arg=held)
+    tablet.wait_for_function("(w) => document.getElementById('restart').textContent === w", arg=held)
     assert tablet.inner_text("[data-status-text]") == held
     for page in (laptop, tablet):
         ring = page.locator("[data-clock]").evaluate(HELD_RING)  # the dashed ring round the held clock …
@@ -144,7 +143,7 @@ def test_the_officials_field_says_the_clock_is_held_while_a_stoppage_is_typed(br
 
     press(laptop, "Escape")  # abandoned: the clock runs on as if it had not stopped
     for page in (laptop, tablet):
-        wait_for(page, "(w) => document.getElementById('restart').textContent === w", arg=in_play)
+        page.wait_for_function("(w) => document.getElementById('restart').textContent === w", arg=in_play)
     assert watch.problems() == []
     laptop_context.close()
     tablet_context.close()
@@ -162,7 +161,7 @@ def test_the_officials_field_says_the_clock_is_held_after_a_voided_goal(browser,
     goal_id = events(server, match_id)[-1]["id"]
     voided = post(official(server, "umpire1"), match_id, {"type": "void", "target": goal_id, "reason": "wide"})
     assert voided["state"]["clock"]["held"] is True  # the goal's hold is back
-    wait_for(tablet, "() => document.getElementById('restart').textContent === 'In play — clock held'")
+    tablet.wait_for_function("() => document.getElementById('restart').textContent === 'In play — clock held'")
     context.close()
 
 

@@ -9,7 +9,6 @@ import pytest
 from .committee_browser import module_server
 from .live_helpers import LIVE, PageWatch, demo_match_id, ensure_in_play, ensure_stopped, post, scorer, wait_live
 from .phases import phase_matches
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +98,7 @@ def test_a_horn_flashes_the_bar_and_leaves_its_words_white(server, ids, page, wa
     assert "horn" in page.locator("#overlay").get_attribute("class")
     for sel in (".ov-name", '[data-role="score-home"]', '[data-role="clock"]'):
         assert style(page, f"#overlay {sel}", "color") == WHITE
-    wait_for(page, "() => !document.getElementById('overlay').classList.contains('horn')", timeout=10_000)
+    page.wait_for_function("() => !document.getElementById('overlay').classList.contains('horn')", timeout=10_000)
     for sel in (".ov-name", '[data-role="score-home"]', '[data-role="clock"]'):
         assert style(page, f"#overlay {sel}", "color") == WHITE
 
@@ -116,14 +115,13 @@ def test_a_goal_puts_its_scorer_in_a_lower_third_for_a_few_seconds(server, page,
     answer = post(official, match_id, {"type": "goal", "team": "away", "number": 2})
     name = next(p["name"] for p in team["players"] if p["number"] == 2)
     lower = stage(page, "lower-third")
-    wait_for(
-        page,
+    page.wait_for_function(
         "([node, text]) => !node.hidden && node.textContent === text",
         arg=[lower.element_handle(), f"Goal · {name} · {team['name']}"],
         timeout=10_000,
     )
     assert page.evaluate(f"{LIVE}.lastSeq") >= answer["last_seq"]
-    wait_for(page, "(node) => node.hidden", arg=lower.element_handle(), timeout=15_000)
+    page.wait_for_function("(node) => node.hidden", arg=lower.element_handle(), timeout=15_000)
     ensure_stopped(official, match_id)
 
 
@@ -134,7 +132,7 @@ def test_a_goal_puts_no_lower_third_on_an_overlay_without_it(server, page, watch
     wait_live(page)
     ensure_in_play(official, match_id)
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 1})
-    wait_for(page, f"() => {LIVE}.lastSeq >= {answer['last_seq']}", timeout=10_000)
+    page.wait_for_function(f"() => {LIVE}.lastSeq >= {answer['last_seq']}", timeout=10_000)
     assert stage(page, "lower-third").is_hidden()
     ensure_stopped(official, match_id)
 

@@ -17,7 +17,6 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from .committee_browser import module_server
 from .live_helpers import PageWatch
 from .phases import PHASES, match_in_phase, phase_matches
-from .waits import wait_for
 
 # What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
 pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
@@ -393,11 +392,8 @@ def test_the_tournament_day_says_what_each_match_is_doing(server, ids, browser, 
             if "card_restart" in want:
                 expected += " · " + want["card_restart"][i]
             try:
-                wait_for(
-                    page,
-                    "([node, text]) => node.textContent === text",
-                    arg=[card.element_handle(), expected],
-                    timeout=10_000,
+                page.wait_for_function(
+                    "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
                 )
             except PlaywrightTimeout:
                 assert card.text_content() == expected, phase
@@ -411,8 +407,7 @@ def test_the_tournament_day_says_what_each_match_is_doing(server, ids, browser, 
             prefix, limit = want["interval"][i], want["interval"][2]
             clock = match.locator('[data-role="clock"]')
             try:
-                wait_for(
-                    page,
+                page.wait_for_function(
                     "([node, prefix]) => node.textContent.startsWith(prefix)",
                     arg=[clock.element_handle(), prefix],
                     timeout=10_000,

@@ -21,7 +21,6 @@ from .officials_helpers import (
     post,
     state,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -61,8 +60,7 @@ def test_the_tablet_counts_down_the_injured_player_and_shows_the_restart(server,
     # Ten minutes from the whistle (Rule 21.d), less the time the screen took to show it.
     assert 600 - waited - 1 <= minutes * 60 + seconds <= 600, (first, waited)
     assert "Ellerstina Red #2" in timer.inner_text()
-    wait_for(
-        page,
+    page.wait_for_function(
         "(first) => document.querySelector('#timers [data-kind=\"injured_player\"] .timer-left').textContent !== first",
         arg=first,
     )

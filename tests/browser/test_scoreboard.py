@@ -22,7 +22,6 @@ from .live_helpers import (
     wait_live,
     wait_seq,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +55,7 @@ def test_a_goal_posted_by_the_scorer_is_pushed_to_the_scoreboard(live_server_pro
 
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 1})
     assert answer["state"]["score"]["home"] == expected
-    wait_for(page, "() => window.__shownBy", timeout=10_000)
+    page.wait_for_function("() => window.__shownBy", timeout=10_000)
     # Shown while the socket was live, by the update that carried the goal (not a poll or a resync).
     status, (source, seq) = page.evaluate("window.__shownBy")
     assert (status, source) == ("live", "update") and seq >= answer["last_seq"]
@@ -148,7 +147,7 @@ def test_the_scoreboard_falls_back_to_polling_when_websockets_are_blocked(
     # No EventSource either (else the page follows over Server-Sent Events: test_live_fallback.py).
     page.add_init_script("delete window.EventSource;")
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
-    wait_for(page, f"() => window.PoloLive && {LIVE}.status === 'offline'", timeout=10_000)
+    page.wait_for_function(f"() => window.PoloLive && {LIVE}.status === 'offline'", timeout=10_000)
     assert page.locator('[data-role="conn"]').get_attribute("data-status") == "offline"
     answer = ensure_in_play(official, match_id)
     answer = post(
@@ -157,7 +156,7 @@ def test_the_scoreboard_falls_back_to_polling_when_websockets_are_blocked(
         {"type": "ball_out", "line": "side", "at": {"x": 200, "y": 0}, "last_hit_by": "away", "deflected_off": "none"},
     )
     # Polled every 3 s or so: the new restart shows without a socket.
-    wait_for(page, f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=8000)
+    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=8000)
     assert text(page, "restart") == answer["state"]["restart"]["message"]
     assert page.evaluate(f"{LIVE}.status") != "live"
 
@@ -167,7 +166,7 @@ def test_the_clock_runs_locally_and_stops_with_the_match(live_server_proc, page,
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     wait_live(page)
     first = page.evaluate(f"{LIVE}.clockElapsed()")
-    wait_for(page, f"(t) => {LIVE}.clockElapsed() > t + 1.2", arg=first, timeout=5000)
+    page.wait_for_function(f"(t) => {LIVE}.clockElapsed() > t + 1.2", arg=first, timeout=5000)
     assert "running" in (page.locator('[data-role="clock"]').get_attribute("class") or "")
     stopped = ensure_stopped(official, match_id)
     wait_seq(page, stopped["last_seq"])

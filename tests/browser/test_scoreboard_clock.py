@@ -21,7 +21,6 @@ from __future__ import annotations
 import pytest
 
 from .live_helpers import LIVE, PageWatch, ensure_in_play, state, wait_live
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +55,7 @@ def open_page(browser, url: str, skewed: bool):
     watch = PageWatch(page)
     page.goto(url)
     wait_live(page)
-    wait_for(page, f"() => {LIVE}.samples.length >= 3", timeout=5000)  # the first ping burst
+    page.wait_for_function(f"() => {LIVE}.samples.length >= 3", timeout=5000)  # the first ping burst
     return context, page, watch
 
 
@@ -128,14 +127,14 @@ def test_a_running_clock_is_redrawn_at_its_own_pace_not_on_every_animation_frame
     page.add_init_script(COUNT_FRAMES)
     page.goto(f"{live_server_proc.url}/matches/{match_id}/")
     # Waits poll on a timer here (polling=50), not on animation frames.
-    wait_for(page, f"() => window.PoloLive && {LIVE} && {LIVE}.status === 'live' && {LIVE}.state", polling=50)
+    page.wait_for_function(f"() => window.PoloLive && {LIVE} && {LIVE}.status === 'live' && {LIVE}.state", polling=50)
     assert page.evaluate(f"{LIVE}.state.clock.running")
     ticks, frames = page.evaluate(f"[{LIVE}.ticks, window.__frames]")
     clock = page.locator('#scoreboard [data-role="clock"]')
     before = clock.inner_text()
-    wait_for(page, f"(n) => {LIVE}.ticks >= n", arg=ticks + 20, polling=50, timeout=15_000)
-    wait_for(
-        page, "(t) => document.querySelector('#scoreboard [data-role=clock]').textContent !== t", arg=before, polling=50
+    page.wait_for_function(f"(n) => {LIVE}.ticks >= n", arg=ticks + 20, polling=50, timeout=15_000)
+    page.wait_for_function(
+        "(t) => document.querySelector('#scoreboard [data-role=clock]').textContent !== t", arg=before, polling=50
     )
     assert page.evaluate("window.__frames") == frames  # twenty redraws and more, no frame asked for
     assert watch.problems() == []

@@ -27,7 +27,6 @@ from .live_helpers import (
     wait_for_frame,
     wait_live,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +77,7 @@ def open_scoreboard(page, server, match_id):
     watch = PageWatch(page)
     page.goto(f"{server.url}/matches/{match_id}/")
     wait_live(page)
-    wait_for(page, f"() => {LIVE}.samples.length >= 4", timeout=5000)  # the connect ping burst is over
+    page.wait_for_function(f"() => {LIVE}.samples.length >= 4", timeout=5000)  # the connect ping burst is over
     page.mouse.click(5, 5)  # a user gesture: browsers let audio start only after one
     page.evaluate(RECORD_HORNS)
     return watch
@@ -101,9 +100,9 @@ def test_the_seven_minute_horn_comes_from_the_local_clock(server, page, match_id
     watch = open_scoreboard(page, server, match_id)
 
     answer = post(client, match_id, {"type": "play"})
-    wait_for(page, f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=5000)
+    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=5000)
     cut.append(True)  # from here on the server says nothing to this page
-    wait_for(page, "() => window.__horns.length > 0", timeout=6000)
+    page.wait_for_function("() => window.__horns.length > 0", timeout=6000)
     kind, at, _, before, _ = page.evaluate("window.__horns[0]")
     assert kind == "seven"
     seven = answer["state"]["clock"]["regular_seconds"]
@@ -162,14 +161,14 @@ def test_the_half_time_countdown_warns_at_two_minutes_and_sounds_the_next_chukke
         )
 
     fast_forward_to(121.0)
-    wait_for(page, "() => window.__horns.length >= 1", timeout=5000)
+    page.wait_for_function("() => window.__horns.length >= 1", timeout=5000)
     kind, _, left, _, left_before = page.evaluate("window.__horns[0]")
     assert kind == "warning" and left <= 120 < left_before  # sounded by the first reading past 2:00 left
     assert page.evaluate("window.__blasts") == 1
     assert page.locator(".polo-horn").inner_text() == "Two minutes to the next chukker"
 
     fast_forward_to(1.0)
-    wait_for(page, "() => window.__horns.length >= 2", timeout=5000)
+    page.wait_for_function("() => window.__horns.length >= 2", timeout=5000)
     assert page.evaluate("window.__horns[1][0]") == "start"
     assert page.evaluate("window.__blasts") == 3  # two blasts when the chukker is due
     assert page.locator('#scoreboard [data-role="interval"]').inner_text() == "The next chukker starts at the throw-in"
@@ -181,7 +180,7 @@ def test_the_half_time_countdown_warns_at_two_minutes_and_sounds_the_next_chukke
     assert answer["state"]["period"]["number"] == interval["next_period"]["number"]
     later = ensure_stopped(client, match_id)
     assert later["last_seq"] > answer["last_seq"]
-    wait_for(page, f"(seq) => {LIVE}.lastSeq >= seq", arg=later["last_seq"], timeout=10_000)
+    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=later["last_seq"], timeout=10_000)
     wait_for_frame(page)
     assert [h[0] for h in page.evaluate("window.__horns")] == ["warning", "start"]
     assert page.locator('#scoreboard [data-role="interval"]').is_hidden()

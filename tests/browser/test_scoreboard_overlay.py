@@ -9,7 +9,6 @@ import pytest
 from django.conf import settings
 
 from .live_helpers import LIVE, ensure_in_play, post, shown, state, tournament_id, wait_live
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +28,7 @@ def test_the_overlay_is_a_transparent_bar_that_follows_the_match(live_server_pro
 
     ensure_in_play(official, match_id)
     answer = post(official, match_id, {"type": "goal", "team": "away", "number": 1})
-    wait_for(page, f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=10_000)
+    page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=10_000)
     assert page.locator('#overlay [data-role="score-away"]').inner_text() == shown(answer["state"]["score"]["away"])
     assert page.locator('#overlay [data-role="period"]').inner_text() == str(answer["state"]["period"]["number"])
     clock = page.locator('#overlay [data-role="clock"]').inner_text()
@@ -53,22 +52,19 @@ def test_the_tournament_page_shows_the_day_live(live_server_proc, page, watch, m
     card = page.locator(f'.tl-match[data-match-id="{match_id}"]')
     assert card.count() == 1
     # The match in progress gets a socket (it is on screen), and its clock runs.
-    wait_for(
-        page,
+    page.wait_for_function(
         "(id) => window.PoloLive && PoloLive.instances.some((l) => l.matchId === id && l.status === 'live')",
         arg=match_id,
         timeout=10_000,
     )
     first = card.locator('[data-role="clock"]').inner_text()
-    wait_for(
-        page,
+    page.wait_for_function(
         "([sel, t]) => document.querySelector(sel).textContent !== t",
         arg=[f'.tl-match[data-match-id="{match_id}"] [data-role="clock"]', first],
         timeout=10_000,
     )
     answer = post(official, match_id, {"type": "goal", "team": "home", "number": 3})
-    wait_for(
-        page,
+    page.wait_for_function(
         "([sel, text]) => document.querySelector(sel).textContent === text",
         arg=[
             f'.tl-match[data-match-id="{match_id}"] [data-role="score-home"]',

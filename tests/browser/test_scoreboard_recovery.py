@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from .live_helpers import LIVE, PageWatch, demo_match_id, ensure_in_play, post, scorer, shown, wait_live
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -27,21 +26,20 @@ def test_the_scoreboard_recovers_after_the_server_restarts(make_server, page):
 
     for kill in (False, True):
         server.stop(kill=kill)
-        wait_for(page, f"() => {LIVE}.status === 'offline'", timeout=15_000)
+        page.wait_for_function(f"() => {LIVE}.status === 'offline'", timeout=15_000)
         assert page.locator('[data-role="conn"]').get_attribute("data-status") == "offline"
         server.start()
         client = scorer(server)
         ensure_in_play(client, match_id)
         answer = post(client, match_id, {"type": "goal", "team": "away", "number": 4})
-        wait_for(page, f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=20_000)
+        page.wait_for_function(f"(seq) => {LIVE}.lastSeq >= seq", arg=answer["last_seq"], timeout=20_000)
         assert page.locator('#scoreboard [data-role="score-away"]').inner_text() == shown(
             answer["state"]["score"]["away"]
         )
-        wait_for(page, f"() => {LIVE}.status === 'live'", timeout=40_000)
+        page.wait_for_function(f"() => {LIVE}.status === 'live'", timeout=40_000)
         assert page.locator('[data-role="conn"]').get_attribute("data-status") == "live"
         # The last goals follow too (read again from the server when the socket missed the event).
-        wait_for(
-            page,
+        page.wait_for_function(
             "(id) => (document.querySelector('#scoreboard [data-role=\"goals\"] tr') || {}).dataset?.goalId === id",
             arg=answer["event"]["id"],
             timeout=20_000,

@@ -23,7 +23,6 @@ from .officials_helpers import (
     wait_listed,
     wait_seq,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -233,7 +232,7 @@ def test_a_running_restart_timer_survives_a_reload_and_ends_with_the_next_event(
     post(scorer, match_id, {"type": "goal", "team": "away", "number": 2})  # meanwhile, on another screen
     open_screen(page, server, match_id)
     wait_listed(page, 4)
-    wait_for(page, "() => document.querySelectorAll('#log .log-entry').length === 4")
+    page.wait_for_function("() => document.querySelectorAll('#log .log-entry').length === 4")
     # The goal ended it: the timers are drawn on the next frame after the log loads, so wait for it.
     page.wait_for_selector('#timers [data-kind="knock_in"]', state="detached")
 

@@ -18,7 +18,6 @@ from .officials_helpers import (
     wait_listed,
     wait_seq,
 )
-from .waits import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -109,9 +108,9 @@ def test_a_whole_chukker_is_logged_with_the_keyboard_alone(server, context, page
     press(page, "Space")
     wait_listed(page, 12)
     # Past the horn: 7:01 to 7:29 (7:01 alone shows for a second, which a slow frame can skip).
-    wait_for(page, "() => /^7:(0[1-9]|[12][0-9])$/.test(document.querySelector('[data-clock]').textContent)")
+    page.wait_for_function("() => /^7:(0[1-9]|[12][0-9])$/.test(document.querySelector('[data-clock]').textContent)")
     press(page, "o", "s", "Enter", "a", "Enter")
-    wait_for(page, "() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
+    page.wait_for_function("() => document.querySelector('[data-status-text]').dataset.value === 'interval'")
 
     truth = state(server, match_id)["state"]
     assert truth["status"] == "interval" and truth["score"] == {"home": 1, "away": 0}

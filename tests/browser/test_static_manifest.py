@@ -17,7 +17,6 @@ import pytest
 from polo.testing import ServerProcess
 
 from .live_helpers import IS_LIVE, PageWatch, demo_match_id, tournament_id
-from .waits import wait_for
 
 # What Chromium draws from the demo's data: the same on either backend (CI runs it once, conftest.py).
 pytestmark = [pytest.mark.browser, pytest.mark.backend_independent]
@@ -64,8 +63,8 @@ def test_the_public_pages_load_their_modules_under_hashed_names(production, page
     watch = PageWatch(page)
     page.goto(production.url + url)
     if path == "tournament":  # a card's socket opens once the card is on screen and in progress
-        wait_for(page, "() => window.PoloLive && PoloLive.instances.length > 0")
-    wait_for(page, IS_LIVE)
+        page.wait_for_function("() => window.PoloLive && PoloLive.instances.length > 0")
+    page.wait_for_function(IS_LIVE)
     loaded = module_requests(page)
     assert loaded, "no module was loaded"
     names = [HASHED.search(u).group(1) if HASHED.search(u) else u for u in loaded]
@@ -82,7 +81,7 @@ def test_the_officials_modules_resolve_under_hashed_names(production, page):
     match_id = demo_match_id(production)
     watch = PageWatch(page)
     page.goto(f"{production.url}/matches/{match_id}/")
-    wait_for(page, IS_LIVE)
+    page.wait_for_function(IS_LIVE)
     exported = page.evaluate(
         "async (url) => Object.keys(await import(url)).sort()", "/static/" + manifest["js/officials-common.js"]
     )
