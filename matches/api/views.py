@@ -363,6 +363,9 @@ def match_state(request: HttpRequest, match_id: int) -> HttpResponse:
     return _cached(request, state_etag(snapshot, lang), PUBLIC_CACHE, lambda: JsonResponse(snapshot))
 
 
+BAD_DATE = error_response("date is not YYYY-MM-DD.", "invalid_date", "date must be a day written YYYY-MM-DD.")
+
+
 def _day_or_error(request: HttpRequest):
     query = types.read_query(request, types.DayQuery)
     if query is None:
@@ -376,10 +379,7 @@ def _day_or_error(request: HttpRequest):
     "get",
     "getMatchesOfDay",
     query=types.DayQuery,
-    responses={
-        200: json_content(MatchesPage, MATCHES_EXAMPLE, "The day's matches in starting order."),
-        400: error_response("date is not YYYY-MM-DD.", "invalid_date", "date must be a day written YYYY-MM-DD."),
-    },
+    responses={200: json_content(MatchesPage, MATCHES_EXAMPLE, "The day's matches in starting order."), 400: BAD_DATE},
 )
 def matches_of_day(request: HttpRequest) -> JsonResponse:
     """The matches of a day, each with a summary of its state."""
@@ -396,7 +396,7 @@ def matches_of_day(request: HttpRequest) -> JsonResponse:
     query=types.DayQuery,
     responses={
         200: json_content(MatchesPage, MATCHES_EXAMPLE, "The day's matches of the tournament."),
-        400: error_response("date is not YYYY-MM-DD.", "invalid_date", "date must be a day written YYYY-MM-DD."),
+        400: BAD_DATE,
         404: NO_TOURNAMENT,
     },
 )

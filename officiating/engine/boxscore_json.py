@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .boxscore import BoxScore, GoalRecord, PlayerLine, TeamLine, goal_records
+from .boxscore import BoxScore, GoalRecord, PlayerLine, TeamLine, goal_record
 from .state import Game
 
 
@@ -140,5 +140,14 @@ def goal_row(goal: GoalRecord) -> dict[str, Any]:
 
 def goal_rows(game: Game, *, since: int = 0) -> list[dict[str, Any]]:
     """The goals that stand in ``game`` logged after ``since``, in the order of the match. The
-    shootout's deciding goal (Rule 14.d) is no row: the screens show the shootout apart."""
-    return [goal_row(g) for g in goal_records(game) if g.seq > since and g.how != "shootout"]
+    shootout's deciding goal (Rule 14.d) is no row: the screens show the shootout apart. Read from
+    the newest goal back (the fold keeps them in the order of the log): a live update, which asks
+    for the goals of its own events, reads those only."""
+    rows = []
+    for scored in reversed(game.scored):
+        goal = goal_record(game.seq_of(scored.id) or 0, scored)
+        if goal.seq <= since:
+            break
+        if goal.how != "shootout":
+            rows.append(goal_row(goal))
+    return rows[::-1]
