@@ -1,7 +1,6 @@
 /* The browser side of docs/LIVE-PROTOCOL.md, shared by every live page (an ES module).
  *
- *   (exports connect, api, csrfToken, intervalInfo)
- *   const live = connect({matchId, onState, onStatus, onHorn, onEvents, onTick});
+ *   const live = connect({matchId, onState, onStatus, onHorn, onEvents, onTick});  (also exported: intervalInfo)
  *   live.serverNow(); live.clockElapsed(); live.intervalRemaining(); live.state; live.lastSeq; live.close();
  *   api(path, {method, body})  -> Promise<{status, data}>  (status 0: network error)
  *
@@ -10,19 +9,16 @@
  * runs here from ``state.clock`` (elapsed at ``anchor``) on a server time synced NTP-style; the
  * horns (Rule 14.b) are derived from it and sounded by horns.js.
  *
- * Where websockets are blocked the page follows the match over Server-Sent Events, else polls the
- * state with its ETag. While the field's timekeeper is silent (issue 34: field-status.js) the clock
- * is held where it was last heard. The one debug handle: ``window.PoloLive.instances`` (tests and
- * the browser benchmarks read the clock and the state through it; no page script does).
- */
+ * Where websockets are blocked: Server-Sent Events, else the state polled with its ETag. While the
+ * field's timekeeper is silent (issue 34: field-status.js) the clock is held where last heard. The
+ * debug handle ``window.PoloLive.instances``: for tests and the browser benchmarks, no page script. */
 import {heldAt, renderFieldBanner, silentFor} from "./field-status.js";
 import {formatClock} from "./format.js";
 import {showHornBanner, soundHorn} from "./horns.js";
 
 const HEARTBEAT_TIMEOUT_MS = 35000;  // the server beats every 15 s unless an update came: < 30 s of silence
 const RESYNC_CLOCK_MS = 30000;       // ping burst for the offset every 30 s
-const OFFSET_SAMPLES = 8, POLL_MS = 3000;  // POLL_MS: the HTTP fallback while the socket is down
-const BACKOFF_MIN_MS = 500, BACKOFF_MAX_MS = 30000;
+const OFFSET_SAMPLES = 8, POLL_MS = 3000, BACKOFF_MIN_MS = 500, BACKOFF_MAX_MS = 30000;  // POLL_MS: HTTP while the socket is down
 const HORN_LATE_S = 3;               // a horn noticed later than this (a sleeping tab) stays silent
 const WARNING_LEFT_S = 120;          // the warning horn: 2:00 left in the interval (the protocol's)
 const WS_FAILURES_BEFORE_SSE = 2;    // sockets that failed without ever opening: websockets are blocked
@@ -120,6 +116,11 @@ class Live {
     if (opts.serverTime != null) this.offset = opts.serverTime - clientNow();
     this._onVisible = () => { if (!document.hidden) this.tick(); };
     document.addEventListener("visibilitychange", this._onVisible);
+    // The device lost every network (navigator.onLine): its socket is gone, said at once rather than
+    // after the heartbeat's silence; back online, it reconnects at once rather than after the backoff.
+    this._onOffline = () => this.dropSocket();
+    this._onOnline = () => { if (!this.ws && !this.es) { this.cancel("reconnect"); this.attempt = 0; this.open(); } };
+    for (const [name, fn] of [["offline", this._onOffline], ["online", this._onOnline]]) window.addEventListener(name, fn);
     this.setStatus("connecting");
     this.open();
     this.pace();
@@ -140,9 +141,8 @@ class Live {
   cancel(name) { clearTimeout(this.timers[name]); delete this.timers[name]; }
 
   wsUrl() {
-    if (this.opts.wsUrl) return this.opts.wsUrl;
-    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/matches/" + this.matchId + "/" +
-      (this.opts.lang ? "?lang=" + encodeURIComponent(this.opts.lang) : "");
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    return this.opts.wsUrl || scheme + location.host + "/ws/matches/" + this.matchId + "/" + this.langQuery();
   }
 
   langQuery() { return this.opts.lang ? "?lang=" + encodeURIComponent(this.opts.lang) : ""; }
@@ -242,13 +242,13 @@ class Live {
     this.later("reconnect", delay, this.open);
   }
 
-  watchdog() {
-    // Heard nothing for 35 s (a heartbeat or an update comes at least every 30): the socket is
-    // dead even if the browser has not noticed; close it and reconnect.
-    this.later("watchdog", HEARTBEAT_TIMEOUT_MS, () => {
-      const ws = this.ws;
-      if (ws) { this.ws = null; try { ws.close(); } catch { /* ignore */ } this.dropped(); } else if (this.es) this.dropped();
-    });
+  // Heard nothing for 35 s (a heartbeat or an update comes at least every 30): the socket is dead
+  // even if the browser has not noticed.
+  watchdog() { this.later("watchdog", HEARTBEAT_TIMEOUT_MS, this.dropSocket); }
+
+  dropSocket() {  // close it (nothing more is sent into a dead link) and reconnect
+    const ws = this.ws;
+    if (ws) { this.ws = null; try { ws.close(); } catch { /* ignore */ } this.dropped(); } else if (this.es) this.dropped();
   }
 
   send(msg) {
@@ -412,7 +412,6 @@ class Live {
   }
 
   stopPolling() { this.cancel("poll"); }
-
   pollLoop() {
     this.poll().then(() => {
       if (!this.closed && this.status !== "live") this.later("poll", POLL_MS * (0.75 + Math.random() / 2), this.pollLoop);
@@ -584,6 +583,7 @@ class Live {
     for (const name of Object.keys(this.timers)) clearTimeout(this.timers[name]);
     this.timers = {};
     document.removeEventListener("visibilitychange", this._onVisible);
+    for (const [name, fn] of [["offline", this._onOffline], ["online", this._onOnline]]) window.removeEventListener(name, fn);
     if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch { /* ignore */ } }
     if (this.es) { const es = this.es; this.es = null; es.close(); }
   }

@@ -49,3 +49,22 @@ def test_the_scoreboard_recovers_after_the_server_restarts(make_server, page):
     first = page.locator('#scoreboard [data-role="goals"] tr').first
     assert first.locator("td").nth(3).inner_text() == "Polito Pieres"
     assert watch.problems(ignore=OUTAGE) == []
+
+
+def test_a_device_that_loses_every_network_says_so_at_once_and_reconnects_as_soon_as_it_is_back(
+    live_server_proc, context, page
+):
+    """The browser says it has no network at all (navigator.onLine, a lost Wi-Fi): the page drops its
+    socket and says it is offline at once, not after the heartbeat's 35 s of silence, and sends
+    nothing into the dead link; back online it reconnects at once, not after its backoff."""
+    match_id = demo_match_id(live_server_proc)
+    page.goto(f"{live_server_proc.url}/matches/{match_id}/")
+    wait_live(page)
+    sockets = []
+    page.on("websocket", lambda socket: sockets.append(socket))
+    context.set_offline(True)
+    page.wait_for_function(f"() => {LIVE}.status === 'offline' && {LIVE}.ws === null", timeout=10_000)
+    assert page.locator('[data-role="conn"]').get_attribute("data-status") == "offline"
+    context.set_offline(False)
+    page.wait_for_function(f"() => {LIVE}.status === 'live'", timeout=10_000)
+    assert len(sockets) >= 1  # a new socket, opened once the device was back online
