@@ -85,7 +85,7 @@ def _base_env(var_dir: Path) -> dict[str, str]:
     """A server process's environment before its own settings (``extra_env``) and database."""
     return {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "polo.settings",
+        "DJANGO_SETTINGS_MODULE": "polo.settings_e2e",
         "DEBUG": "true",
         "DATABASE_POOL": "true",  # (on PostgreSQL: psycopg's pool and prepared statements, as deployed)
         "POLO_VAR_DIR": str(var_dir),
