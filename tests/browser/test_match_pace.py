@@ -6,6 +6,7 @@ the scorer's laptop (1440 × 900), the umpires' tablet (1024 × 768), a phone (3
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -473,8 +474,10 @@ def test_the_committee_makes_a_practice_match_of_short_chukkers_locked_once_play
     page.goto(f"{server.url}/committee/matches/{match_id}/edit/")
     lengths = page.eval_on_selector_all("#id_periods option", "(os) => os.map((o) => o.textContent)")
     assert lengths[0] == "1 × 7:00 (7 minutes of play)" and lengths[-1] == "8 × 7:00 (56 minutes of play)"
-    starts = page.input_value("#id_starts_at")
-    page.fill("#id_starts_at", starts[:11] + "23:45")  # a slot of its own on the field
+    # A slot of its own on the field: noon five days on, within the demo's tournament, where the demo
+    # schedules nothing (its day's matches follow the time it was loaded, into the evening).
+    day = dt.date.fromisoformat(page.input_value("#id_starts_at")[:10]) + dt.timedelta(days=5)
+    page.fill("#id_starts_at", f"{day.isoformat()}T12:00")
     page.select_option("#id_periods", "4")
     page.check("#id_practice")
     page.fill("#id_chukker_length", "1:30")
