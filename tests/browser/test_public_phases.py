@@ -187,11 +187,28 @@ def ids(server, built):
     return built["ids"]
 
 
-def open_page(browser, server, lang: str, width: int, height: int):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_cookies([{"name": "django_language", "value": lang, "url": server.url}])
-    page = context.new_page()
-    return context, page, PageWatch(page)
+@pytest.fixture(scope="module")
+def open_page(browser, server):
+    """A spectator's page per language and screen, kept for the module: each test takes it to the
+    match it checks, as a spectator goes from one match to the next (a fresh browser for each of the
+    module's hundred checks cost a CPU-second more apiece, its scripts and styles fetched and
+    compiled again). The page's watch starts empty for each test."""
+    opened: dict = {}
+
+    def page_at(lang: str, width: int, height: int):
+        if (lang, width, height) not in opened:
+            context = browser.new_context(viewport={"width": width, "height": height})
+            context.add_cookies([{"name": "django_language", "value": lang, "url": server.url}])
+            page = context.new_page()
+            opened[(lang, width, height)] = (context, page, PageWatch(page))
+        _, page, watch = opened[(lang, width, height)]
+        page.goto("about:blank")  # (the last test's page gone, its requests with it, before the watch starts)
+        watch.errors.clear()
+        return page, watch
+
+    yield page_at
+    for context, _, _ in opened.values():
+        context.close()
 
 
 def sb(page, role: str):
@@ -242,27 +259,24 @@ def check_scoreboard(page, phase: str, i: int) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_phone_scoreboard_says_what_the_match_is_doing(server, ids, browser, phase, lang):
-    context, page, watch = open_page(browser, server, lang, 390, 844)
-    try:
-        page.goto(f"{server.url}/matches/{ids[phase]}/")
-        page.wait_for_selector(f'#scoreboard[data-phase="{shown_as(phase)}"]')
-        assert not page.evaluate("document.body.classList.contains('tv')")
-        check_scoreboard(page, phase, LANGS.index(lang))
-        # 30-character names hold: nothing wider than the phone, no word of a name broken in two.
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        for team in ("home", "away"):
-            assert page.locator(f'.sb-team[data-team="{team}"] .sb-name').evaluate(SPLIT_WORDS) == []
-        # The goals table keeps its team column.
-        assert page.locator(".sb-goals thead th").nth(2).is_visible()
-        # The date wraps to a line of its own: no line starts with a "·", dots sit between two parts.
-        lines = page.locator(".sb-meta").evaluate(META_LINES)
-        assert len(lines) > 1 and " · " in lines[0], lines
-        for line in lines:
-            assert not line.startswith("·") and not line.endswith("·") and "· ·" not in line, lines
-        assert watch.problems() == []
-    finally:
-        context.close()
+def test_the_phone_scoreboard_says_what_the_match_is_doing(server, ids, open_page, phase, lang):
+    page, watch = open_page(lang, 390, 844)
+    page.goto(f"{server.url}/matches/{ids[phase]}/")
+    page.wait_for_selector(f'#scoreboard[data-phase="{shown_as(phase)}"]')
+    assert not page.evaluate("document.body.classList.contains('tv')")
+    check_scoreboard(page, phase, LANGS.index(lang))
+    # 30-character names hold: nothing wider than the phone, no word of a name broken in two.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for team in ("home", "away"):
+        assert page.locator(f'.sb-team[data-team="{team}"] .sb-name').evaluate(SPLIT_WORDS) == []
+    # The goals table keeps its team column.
+    assert page.locator(".sb-goals thead th").nth(2).is_visible()
+    # The date wraps to a line of its own: no line starts with a "·", dots sit between two parts.
+    lines = page.locator(".sb-meta").evaluate(META_LINES)
+    assert len(lines) > 1 and " · " in lines[0], lines
+    for line in lines:
+        assert not line.startswith("·") and not line.endswith("·") and "· ·" not in line, lines
+    assert watch.problems() == []
 
 
 # The WCAG contrast ratio of an element's text against the first background behind it.
@@ -288,36 +302,33 @@ def contrast(page, selector: str) -> float:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("phase", PHASES)
-def test_a_wide_screen_gets_the_tv_layout_in_every_phase(server, ids, browser, phase, lang):
+def test_a_wide_screen_gets_the_tv_layout_in_every_phase(server, ids, open_page, phase, lang):
     """At 1920 px the TV layout comes without ?tv=1: no buttons, no header, the state big and
     bright; a stopped clock is not grey, the winner's line is large and high-contrast."""
-    context, page, watch = open_page(browser, server, lang, 1920, 1080)
-    try:
-        page.goto(f"{server.url}/matches/{ids[phase]}/")
-        page.wait_for_selector(f'#scoreboard[data-phase="{shown_as(phase)}"]')
-        assert page.evaluate("document.body.classList.contains('tv')")
-        assert page.locator(".site-header").is_hidden() and page.locator(".sb-tools").is_hidden()
-        assert page.locator("button:visible").count() == 0
-        check_scoreboard(page, phase, LANGS.index(lang))
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1920
-        status = page.locator('#scoreboard [data-role="status"]').bounding_box()
-        assert status["height"] >= 40  # 4.5vh of 1080: readable across a field
-        if EXPECTED[phase]["clock"]:
-            assert contrast(page, '#scoreboard [data-role="clock"]') >= 7
-            assert page.locator('#scoreboard [data-role="clock"]').bounding_box()["height"] >= 150
-        if "result" in EXPECTED[phase]:
-            assert contrast(page, '#scoreboard [data-role="result"]') >= 4.5
-            font = page.locator('#scoreboard [data-role="result"]').evaluate(
-                "(n) => parseFloat(getComputedStyle(n).fontSize)"
-            )
-            assert font >= 50
-        for team in ("home", "away"):
-            attacks = page.locator(f'#scoreboard [data-role="attacks-{team}"]')
-            if attacks.is_visible():
-                assert attacks.evaluate(FONT_SIZE) >= 30
-        assert watch.problems() == []
-    finally:
-        context.close()
+    page, watch = open_page(lang, 1920, 1080)
+    page.goto(f"{server.url}/matches/{ids[phase]}/")
+    page.wait_for_selector(f'#scoreboard[data-phase="{shown_as(phase)}"]')
+    assert page.evaluate("document.body.classList.contains('tv')")
+    assert page.locator(".site-header").is_hidden() and page.locator(".sb-tools").is_hidden()
+    assert page.locator("button:visible").count() == 0
+    check_scoreboard(page, phase, LANGS.index(lang))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920
+    status = page.locator('#scoreboard [data-role="status"]').bounding_box()
+    assert status["height"] >= 40  # 4.5vh of 1080: readable across a field
+    if EXPECTED[phase]["clock"]:
+        assert contrast(page, '#scoreboard [data-role="clock"]') >= 7
+        assert page.locator('#scoreboard [data-role="clock"]').bounding_box()["height"] >= 150
+    if "result" in EXPECTED[phase]:
+        assert contrast(page, '#scoreboard [data-role="result"]') >= 4.5
+        font = page.locator('#scoreboard [data-role="result"]').evaluate(
+            "(n) => parseFloat(getComputedStyle(n).fontSize)"
+        )
+        assert font >= 50
+    for team in ("home", "away"):
+        attacks = page.locator(f'#scoreboard [data-role="attacks-{team}"]')
+        if attacks.is_visible():
+            assert attacks.evaluate(FONT_SIZE) >= 30
+    assert watch.problems() == []
 
 
 def ov(page, role: str):
@@ -326,103 +337,97 @@ def ov(page, role: str):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_overlay_says_what_the_match_is_doing(server, ids, browser, phase, lang):
+def test_the_overlay_says_what_the_match_is_doing(server, ids, open_page, phase, lang):
     want, i = EXPECTED[phase], LANGS.index(lang)
-    context, page, watch = open_page(browser, server, "en", 1280, 720)
-    try:
-        page.goto(f"{server.url}/matches/{ids[phase]}/overlay/?lang={lang}")
-        page.wait_for_selector(f'#overlay-stage[data-phase="{shown_as(phase)}"]')
-        status = ov(page, "status")
-        if phase in ("in_play", "stopped", "overtime"):
-            assert status.is_hidden()  # the ball is simply in play, or its restart is on the scoreboard
-        else:
-            assert status.inner_text() == want["status"][i]
-        if "interval" in want:  # the countdown where the clock was, as the TV and the scoreboard say it (issue 38)
-            assert ov(page, "clock").inner_text().startswith(want["interval"][i])
-            assert ov(page, "clock-label").is_hidden()
-        else:
-            assert ov(page, "clock-box").is_visible() == want["clock"]
-        if "period" in want:
-            assert " ".join(ov(page, "period-line").inner_text().split()) == want["period"][i]
-        info = ov(page, "info")
-        if "result" in want:
-            assert info.inner_text() == want["result"][i]
-        elif "handicap" in want:
-            assert info.inner_text() == f"{AWAY}: {want['handicap'][i]}"
-        else:
-            assert info.is_hidden()
-        shootout = ov(page, "shootout")
-        if "shootout" in want:
-            so = want["shootout"]
-            assert ov(page, "so-hits-home").inner_text().replace(" ", "") == so["hits"][0]
-            assert ov(page, "so-hits-away").inner_text().replace(" ", "") == so["hits"][1]
-            assert ov(page, "so-next").inner_text() == so["next"][i]
-            assert (ov(page, "so-points-home").inner_text(), ov(page, "so-points-away").inner_text()) == so["points"]
-            if "round" in so:  # "Shootout · Round 1 · 40-yard line"
-                assert ov(page, "so-title").inner_text() == f"{want['status'][i]} {so['round'][i]} {so['line'][i]}"
-        else:
-            assert shootout.is_hidden()
-        # The bar is one row inside a 720p frame (a 30-character name takes two lines).
-        bar = page.locator("#overlay").bounding_box()
-        assert bar["x"] + bar["width"] <= 1280 and bar["height"] < 80
-        assert watch.problems() == []
-    finally:
-        context.close()
+    page, watch = open_page("en", 1280, 720)
+    page.goto(f"{server.url}/matches/{ids[phase]}/overlay/?lang={lang}")
+    page.wait_for_selector(f'#overlay-stage[data-phase="{shown_as(phase)}"]')
+    status = ov(page, "status")
+    if phase in ("in_play", "stopped", "overtime"):
+        assert status.is_hidden()  # the ball is simply in play, or its restart is on the scoreboard
+    else:
+        assert status.inner_text() == want["status"][i]
+    if "interval" in want:  # the countdown where the clock was, as the TV and the scoreboard say it (issue 38)
+        assert ov(page, "clock").inner_text().startswith(want["interval"][i])
+        assert ov(page, "clock-label").is_hidden()
+    else:
+        assert ov(page, "clock-box").is_visible() == want["clock"]
+    if "period" in want:
+        assert " ".join(ov(page, "period-line").inner_text().split()) == want["period"][i]
+    info = ov(page, "info")
+    if "result" in want:
+        assert info.inner_text() == want["result"][i]
+    elif "handicap" in want:
+        assert info.inner_text() == f"{AWAY}: {want['handicap'][i]}"
+    else:
+        assert info.is_hidden()
+    shootout = ov(page, "shootout")
+    if "shootout" in want:
+        so = want["shootout"]
+        assert ov(page, "so-hits-home").inner_text().replace(" ", "") == so["hits"][0]
+        assert ov(page, "so-hits-away").inner_text().replace(" ", "") == so["hits"][1]
+        assert ov(page, "so-next").inner_text() == so["next"][i]
+        assert (ov(page, "so-points-home").inner_text(), ov(page, "so-points-away").inner_text()) == so["points"]
+        if "round" in so:  # "Shootout · Round 1 · 40-yard line"
+            assert ov(page, "so-title").inner_text() == f"{want['status'][i]} {so['round'][i]} {so['line'][i]}"
+    else:
+        assert shootout.is_hidden()
+    # The bar is one row inside a 720p frame (a 30-character name takes two lines).
+    bar = page.locator("#overlay").bounding_box()
+    assert bar["x"] + bar["width"] <= 1280 and bar["height"] < 80
+    assert watch.problems() == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_tournament_day_says_what_each_match_is_doing(server, ids, browser, lang):
+def test_the_tournament_day_says_what_each_match_is_doing(server, ids, open_page, lang):
     i = LANGS.index(lang)
-    context, page, watch = open_page(browser, server, lang, 1280, 900)
-    try:
-        page.goto(f"{server.url}/matches/{ids['final']}/")
-        page.locator(".sb-meta a").first.click()
-        page.wait_for_selector(".tl-match")
-        for phase, want in EXPECTED.items():
-            card = page.locator(f'.tl-match[data-match-id="{ids[phase]}"] [data-role="status"]')
-            expected = want["status"][i]
-            if "result" in want:
-                expected += " · " + want["result"][i]
-            if phase == "scheduled":
-                expected += f" · {AWAY}: {want['handicap'][i]}"
-            if phase == "shootout":
-                so = want["shootout"]
-                hits = f"({so['hits'][0]} – {so['hits'][1]})"
-                expected += f" 1–0 {hits} {so['round'][i]} {so['line'][i]} · {so['next'][i]}"
-            if "card_restart" in want:
-                expected += " · " + want["card_restart"][i]
-            try:
-                page.wait_for_function(
-                    "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
-                )
-            except PlaywrightTimeout:
-                assert card.text_content() == expected, phase
-        for phase, want in EXPECTED.items():
-            if "interval" not in want:
-                continue
-            # An interval's card counts down to the next chukker (its live socket opens once the card
-            # is on screen), with no "time left" label: the countdown says what it counts.
-            match = page.locator(f'.tl-match[data-match-id="{ids[phase]}"]')
-            match.scroll_into_view_if_needed()
-            prefix, limit = want["interval"][i], want["interval"][2]
-            clock = match.locator('[data-role="clock"]')
-            try:
-                page.wait_for_function(
-                    "([node, prefix]) => node.textContent.startsWith(prefix)",
-                    arg=[clock.element_handle(), prefix],
-                    timeout=10_000,
-                )
-            except PlaywrightTimeout:
-                assert clock.text_content().startswith(prefix), phase
-            text = clock.inner_text()
-            minutes, _, seconds = text.removeprefix(prefix).partition(":")
-            assert 0 < int(minutes) * 60 + int(seconds) <= limit, text
-            assert match.locator('[data-role="clock-label"]').is_hidden()
-            assert match.locator('[data-role="status"]').inner_text() == want["status"][i]
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
-        assert watch.problems() == []
-    finally:
-        context.close()
+    page, watch = open_page(lang, 1280, 900)
+    page.goto(f"{server.url}/matches/{ids['final']}/")
+    page.locator(".sb-meta a").first.click()
+    page.wait_for_selector(".tl-match")
+    for phase, want in EXPECTED.items():
+        card = page.locator(f'.tl-match[data-match-id="{ids[phase]}"] [data-role="status"]')
+        expected = want["status"][i]
+        if "result" in want:
+            expected += " · " + want["result"][i]
+        if phase == "scheduled":
+            expected += f" · {AWAY}: {want['handicap'][i]}"
+        if phase == "shootout":
+            so = want["shootout"]
+            hits = f"({so['hits'][0]} – {so['hits'][1]})"
+            expected += f" 1–0 {hits} {so['round'][i]} {so['line'][i]} · {so['next'][i]}"
+        if "card_restart" in want:
+            expected += " · " + want["card_restart"][i]
+        try:
+            page.wait_for_function(
+                "([node, text]) => node.textContent === text", arg=[card.element_handle(), expected], timeout=10_000
+            )
+        except PlaywrightTimeout:
+            assert card.text_content() == expected, phase
+    for phase, want in EXPECTED.items():
+        if "interval" not in want:
+            continue
+        # An interval's card counts down to the next chukker (its live socket opens once the card
+        # is on screen), with no "time left" label: the countdown says what it counts.
+        match = page.locator(f'.tl-match[data-match-id="{ids[phase]}"]')
+        match.scroll_into_view_if_needed()
+        prefix, limit = want["interval"][i], want["interval"][2]
+        clock = match.locator('[data-role="clock"]')
+        try:
+            page.wait_for_function(
+                "([node, prefix]) => node.textContent.startsWith(prefix)",
+                arg=[clock.element_handle(), prefix],
+                timeout=10_000,
+            )
+        except PlaywrightTimeout:
+            assert clock.text_content().startswith(prefix), phase
+        text = clock.inner_text()
+        minutes, _, seconds = text.removeprefix(prefix).partition(":")
+        assert 0 < int(minutes) * 60 + int(seconds) <= limit, text
+        assert match.locator('[data-role="clock-label"]').is_hidden()
+        assert match.locator('[data-role="status"]').inner_text() == want["status"][i]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert watch.problems() == []
 
 
 @pytest.mark.django_db
