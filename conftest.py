@@ -85,8 +85,8 @@ def page(context):
 # Tests whose outcome cannot depend on the database or the channel layer. The rules service's own
 # tests need neither (pytest-django refuses a database to a test not marked for one); browser modules
 # that check only what Chromium draws from the demo's data say so with
-# ``pytest.mark.backend_independent``. CI (.ci/run) runs each of them once, half in each of its two
-# passes (``--backend-share 1/2`` and ``2/2``); every other test runs in both.
+# ``pytest.mark.backend_independent``. CI (.ci/run) runs each of them once, three fifths in its first
+# pass and two in its second (``--backend-share 1-3/5`` and ``4-5/5``); every other test runs in both.
 BACKEND_FREE_PACKAGES = ("officiating",)
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 
@@ -95,22 +95,26 @@ def pytest_addoption(parser):
     parser.addoption(
         "--backend-share",
         metavar="K/N",
-        help="run the backend-independent tests of share K of N only (split by test id); the rest all run",
+        help="run the backend-independent tests of share K of N only, or of shares K1-K2 (split by test id);"
+        " the rest all run",
     )
     parser.addoption("--cpu-report", metavar="FILE", help="write each test's wall time and machine CPU to FILE")
 
 
-def _share(config) -> tuple[int, int] | None:
+def _share(config) -> tuple[int, int, int] | None:
+    """``K/N`` or ``K1-K2/N``: the first and last shares to run, and N."""
     value = config.getoption("--backend-share")
     if not value:
         return None
     try:
-        k, n = (int(part) for part in value.split("/"))
+        shares, n = value.split("/")
+        first, _, last = shares.partition("-")
+        k1, k2, n = int(first), int(last or first), int(n)
     except ValueError:
-        raise pytest.UsageError(f"--backend-share wants K/N (say 1/2), not {value!r}") from None
-    if not 1 <= k <= n:
-        raise pytest.UsageError(f"--backend-share {value}: K must be between 1 and N")
-    return k, n
+        raise pytest.UsageError(f"--backend-share wants K/N or K1-K2/N (say 1/2, or 1-3/5), not {value!r}") from None
+    if not 1 <= k1 <= k2 <= n:
+        raise pytest.UsageError(f"--backend-share {value}: the shares must run from 1 to N, the first before the last")
+    return k1, k2, n
 
 
 def pytest_collection_modifyitems(config, items):
@@ -123,7 +127,7 @@ def pytest_collection_modifyitems(config, items):
         if package in BACKEND_FREE_PACKAGES and not uses_database:
             item.add_marker(pytest.mark.backend_independent)
         independent = item.get_closest_marker("backend_independent")
-        if share and independent and zlib.crc32(item.nodeid.encode()) % share[1] != share[0] - 1:
+        if share and independent and not share[0] <= zlib.crc32(item.nodeid.encode()) % share[2] + 1 <= share[1]:
             dropped.append(item)
         else:
             kept.append(item)

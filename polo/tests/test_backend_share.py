@@ -1,5 +1,5 @@
-"""CI's split (conftest.py, ``--backend-share K/N``): each test that cannot depend on the backend
-runs in exactly one share, and every other test runs in every share."""
+"""CI's split (conftest.py, ``--backend-share K/N`` or ``K1-K2/N``): each test that cannot depend on the
+backend runs in exactly one share, and every other test runs in every share."""
 
 from __future__ import annotations
 
@@ -33,12 +33,24 @@ def collected(*options: str) -> set[str]:
     return {line for line in done.stdout.splitlines() if "::" in line}
 
 
-def test_the_shares_run_each_independent_test_once_and_every_other_test_in_each():
+@pytest.mark.parametrize(("first", "second"), [("1/2", "2/2"), ("1-3/5", "4-5/5")])
+def test_the_shares_run_each_independent_test_once_and_every_other_test_in_each(first, second):
     everything = collected()
     independent = collected("-m", "backend_independent")
-    first, second = collected("--backend-share", "1/2"), collected("--backend-share", "2/2")
+    one, other = collected("--backend-share", first), collected("--backend-share", second)
     dependent = everything - independent
     assert independent and dependent
-    assert first | second == everything
-    assert first & second == dependent
-    assert first & independent and second & independent
+    assert one | other == everything
+    assert one & other == dependent
+    assert one & independent and other & independent
+
+
+def test_a_share_out_of_order_is_refused():
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "--backend-share", "3-2/5", FILES[0]],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0 and "the first before the last" in done.stderr
