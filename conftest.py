@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import zlib
+from typing import NamedTuple
 
 import pytest
 
@@ -101,8 +102,14 @@ def pytest_addoption(parser):
     parser.addoption("--cpu-report", metavar="FILE", help="write each test's wall time and machine CPU to FILE")
 
 
-def _share(config) -> tuple[int, int, int] | None:
-    """``K/N`` or ``K1-K2/N``: the first and last shares to run, and N."""
+class _Share(NamedTuple):
+    first: int  # the first and the last share to run, of n
+    last: int
+    n: int
+
+
+def _share(config) -> _Share | None:
+    """``K/N`` or ``K1-K2/N``."""
     value = config.getoption("--backend-share")
     if not value:
         return None
@@ -114,7 +121,7 @@ def _share(config) -> tuple[int, int, int] | None:
         raise pytest.UsageError(f"--backend-share wants K/N or K1-K2/N (say 1/2, or 1-3/5), not {value!r}") from None
     if not 1 <= k1 <= k2 <= n:
         raise pytest.UsageError(f"--backend-share {value}: the shares must run from 1 to N, the first before the last")
-    return k1, k2, n
+    return _Share(k1, k2, n)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -127,7 +134,7 @@ def pytest_collection_modifyitems(config, items):
         if package in BACKEND_FREE_PACKAGES and not uses_database:
             item.add_marker(pytest.mark.backend_independent)
         independent = item.get_closest_marker("backend_independent")
-        if share and independent and not share[0] <= zlib.crc32(item.nodeid.encode()) % share[2] + 1 <= share[1]:
+        if share and independent and not share.first <= zlib.crc32(item.nodeid.encode()) % share.n + 1 <= share.last:
             dropped.append(item)
         else:
             kept.append(item)

@@ -116,11 +116,10 @@ class Live {
     if (opts.serverTime != null) this.offset = opts.serverTime - clientNow();
     this._onVisible = () => { if (!document.hidden) this.tick(); };
     document.addEventListener("visibilitychange", this._onVisible);
-    // The device lost every network (navigator.onLine): its socket is gone, said at once rather than
-    // after the heartbeat's silence; back online, it reconnects at once rather than after the backoff.
-    this._onOffline = () => this.dropSocket();
-    this._onOnline = () => { if (!this.ws && !this.es) { this.cancel("reconnect"); this.attempt = 0; this.open(); } };
-    for (const [name, fn] of [["offline", this._onOffline], ["online", this._onOnline]]) window.addEventListener(name, fn);
+    // No network at all (navigator.onLine): offline at once, not after the heartbeat's silence; back: reconnect now.
+    const reconnectNow = () => { if (!this.ws && !this.es) { this.cancel("reconnect"); this.attempt = 0; this.open(); } };
+    this._network = {offline: () => this.dropSocket(), online: reconnectNow};
+    for (const [name, fn] of Object.entries(this._network)) window.addEventListener(name, fn);
     this.setStatus("connecting");
     this.open();
     this.pace();
@@ -224,7 +223,7 @@ class Live {
     this.later("ping", RESYNC_CLOCK_MS, this.syncOverHttp);
   }
   dropped() {
-    if (this.es) { const es = this.es; this.es = null; es.close(); }
+    this.closeLink();
     this.cancel("watchdog");
     this.cancel("ping");
     this.resyncing = false;
@@ -246,9 +245,13 @@ class Live {
   // even if the browser has not noticed.
   watchdog() { this.later("watchdog", HEARTBEAT_TIMEOUT_MS, this.dropSocket); }
 
-  dropSocket() {  // close it (nothing more is sent into a dead link) and reconnect
-    const ws = this.ws;
-    if (ws) { this.ws = null; try { ws.close(); } catch { /* ignore */ } this.dropped(); } else if (this.es) this.dropped();
+  dropSocket() { if (this.closeLink()) this.dropped(); }  // (nothing more is sent into a dead link)
+
+  closeLink() {  // whether there was a socket or a stream
+    const ws = this.ws, es = this.es;
+    this.ws = this.es = null;
+    try { if (ws) ws.close(); if (es) es.close(); } catch { /* ignore */ }
+    return !!(ws || es);
   }
 
   send(msg) {
@@ -412,6 +415,7 @@ class Live {
   }
 
   stopPolling() { this.cancel("poll"); }
+
   pollLoop() {
     this.poll().then(() => {
       if (!this.closed && this.status !== "live") this.later("poll", POLL_MS * (0.75 + Math.random() / 2), this.pollLoop);
@@ -423,9 +427,7 @@ class Live {
     return api("/api/matches/" + this.matchId + "/state" + this.langQuery(), {cache: "no-cache"}).then((r) => {
       if (this.closed || r.status !== 200 || !r.data || !r.data.state) return;
       const t1 = clientNow();
-      if (!this.samples.length && typeof r.data.server_time === "number") {
-        this.offset = r.data.server_time - (sent + t1) / 2;
-      }
+      if (!this.samples.length && typeof r.data.server_time === "number") this.offset = r.data.server_time - (sent + t1) / 2;
       const seq = num(r.data.last_seq, num(r.data.state.last_seq, 0));
       if (r.data.field) this.fieldHeard(r.data.field);
       if (this.lastSeq == null || seq > this.lastSeq) {
@@ -578,14 +580,12 @@ class Live {
 
   close() {
     this.closed = true;
-    const i = instances.indexOf(this);
-    if (i >= 0) instances.splice(i, 1);
-    for (const name of Object.keys(this.timers)) clearTimeout(this.timers[name]);
+    if (instances.includes(this)) instances.splice(instances.indexOf(this), 1);
+    for (const timer of Object.values(this.timers)) clearTimeout(timer);
     this.timers = {};
     document.removeEventListener("visibilitychange", this._onVisible);
-    for (const [name, fn] of [["offline", this._onOffline], ["online", this._onOnline]]) window.removeEventListener(name, fn);
-    if (this.ws) { const ws = this.ws; this.ws = null; try { ws.close(); } catch { /* ignore */ } }
-    if (this.es) { const es = this.es; this.es = null; es.close(); }
+    for (const [name, fn] of Object.entries(this._network)) window.removeEventListener(name, fn);
+    this.closeLink();
   }
 }
 
